@@ -1,0 +1,83 @@
+/**
+ * Assembles the endpoint from its environment: catalog, component source, entitlement policy,
+ * protocol server and HTTP transport. Both the edge function and the tests build it here.
+ */
+import { type Catalog, createCatalog } from "./catalog/catalog.ts";
+import { blobsSource } from "./components/blobs-source.ts";
+import { cachedSource } from "./components/cache.ts";
+import { httpSource } from "./components/http-source.ts";
+import type { ComponentSource } from "./components/model.ts";
+import { DEFAULT_SITE_URL, SERVER_NAME, SERVER_TITLE, SERVER_VERSION } from "./config.ts";
+import type { Deps } from "./deps.ts";
+import { allowAll } from "./entitlement.ts";
+import { INSTRUCTIONS } from "./instructions.ts";
+import { createHttpHandler, type Exchange, type RequestInfo } from "./mcp/http.ts";
+import { createOriginPolicy } from "./mcp/origin.ts";
+import { createServer, type EntitlementPolicy } from "./mcp/server.ts";
+import { type BlobsConfig, openStore } from "./storage/blobs.ts";
+import { tools } from "./tools/index.ts";
+
+export type Env = Record<string, string | undefined>;
+
+export interface AppOptions {
+  env: Env;
+  /** The parsed search_index.json. */
+  catalogData: unknown;
+  /** Overrides for tests and benchmarks; production builds these from env. */
+  components?: ComponentSource;
+  entitlement?: EntitlementPolicy;
+  blobs?: BlobsConfig;
+  fetch?: typeof fetch;
+  onExchange?: (exchange: Exchange) => void;
+}
+
+const num = (v: string | undefined, fallback: number) => (v && Number.isFinite(Number(v)) ? Number(v) : fallback);
+
+/** Deadline of one component read, retry included: the PRD's p95 budget is 500 ms, 3 s covers a slow store. */
+export const DEFAULT_DEADLINE_MS = 3000;
+/** The active pointer is served at most this stale from isolate memory. */
+export const DEFAULT_INDEX_TTL_MS = 10_000;
+/** Code kept in isolate memory: ~500 components of catalog size. */
+export const DEFAULT_CODE_CACHE_BYTES = 8 * 1024 * 1024;
+
+export function componentSourceFromEnv(env: Env, blobs?: BlobsConfig, baseFetch?: typeof fetch): ComponentSource {
+  const deadlineMs = num(env.COMPONENTS_DEADLINE_MS, DEFAULT_DEADLINE_MS);
+  const source = env.COMPONENTS_API_BASE
+    ? httpSource({ base: env.COMPONENTS_API_BASE, deadlineMs, fetch: baseFetch })
+    : blobsSource({ deadlineMs, fetch: baseFetch, open: (o) => openStore(env.COMPONENTS_STORE || "components", { ...o, config: blobs }) });
+  return cachedSource(source, {
+    indexTtlMs: num(env.COMPONENTS_INDEX_TTL_MS, DEFAULT_INDEX_TTL_MS),
+    codeBytes: num(env.COMPONENTS_CACHE_BYTES, DEFAULT_CODE_CACHE_BYTES),
+  });
+}
+
+export interface App {
+  handle(req: Request, info?: RequestInfo): Promise<Response>;
+  catalog: Catalog;
+  server: ReturnType<typeof createServer<Deps>>;
+}
+
+export function createApp(opts: AppOptions): App {
+  const siteUrl = opts.env.SITE_URL || DEFAULT_SITE_URL;
+  const catalog = createCatalog(opts.catalogData, siteUrl);
+  const deps: Deps = {
+    catalog,
+    components: opts.components ?? componentSourceFromEnv(opts.env, opts.blobs, opts.fetch),
+    entitlement: opts.entitlement ?? allowAll,
+  };
+  const server = createServer<Deps>({
+    info: {
+      name: SERVER_NAME,
+      title: SERVER_TITLE,
+      version: SERVER_VERSION,
+      description: "Search the PATTTTERNS catalog of UI interaction patterns and fetch byte-exact, versioned React + Tailwind TSX components.",
+      websiteUrl: siteUrl,
+    },
+    instructions: INSTRUCTIONS,
+    tools,
+    entitlement: deps.entitlement,
+  });
+  const origins = createOriginPolicy(siteUrl, (opts.env.ALLOWED_ORIGINS ?? "").split(","));
+  const mcp = createHttpHandler(server, { deps, origins, onExchange: opts.onExchange });
+  return { handle: mcp, catalog, server };
+}

@@ -1,0 +1,38 @@
+/** The Components API over HTTP (`COMPONENTS_API_BASE`): `op=versions`, `op=active`, `op=code`. */
+import { deadlineFetch, withDeadline } from "./deadline.ts";
+import { type ComponentSource, toCode, versionIndexSchema } from "./model.ts";
+
+export interface HttpSourceOptions {
+  base: string;
+  deadlineMs: number;
+  fetch?: typeof fetch;
+}
+
+export function httpSource({ base, deadlineMs, fetch: baseFetch = fetch }: HttpSourceOptions): ComponentSource & {
+  active(patternId: string): Promise<Uint8Array | null>;
+} {
+  const get = (params: Record<string, string>) =>
+    withDeadline(deadlineMs, "The Components API", async (signal) => {
+      const url = new URL(base);
+      for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+      const res = await deadlineFetch(baseFetch, signal)(url, { headers: { accept: "application/json, text/plain" } });
+      if (res.status === 404) {
+        await res.body?.cancel().catch(() => {});
+        return null;
+      }
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      return new Uint8Array(await res.arrayBuffer());
+    });
+  return {
+    async versions(id) {
+      const bytes = await get({ op: "versions", id });
+      return bytes === null ? null : versionIndexSchema.parse(JSON.parse(new TextDecoder().decode(bytes)));
+    },
+    async code(id, version) {
+      const bytes = await get({ op: "code", id, version });
+      return bytes === null ? null : toCode(bytes);
+    },
+    /** The active version's raw body, as the deploy smoke compares it. */
+    active: (id) => get({ op: "active", id }),
+  };
+}

@@ -1,0 +1,61 @@
+/** The Components API's per-pattern model, validated at the boundary of every read. */
+import { z } from "zod";
+
+/** `seed`, `v1`, `v2`, …: anything else can never become part of a blob key. */
+export const VERSION_ID = /^(seed|v[1-9][0-9]{0,5})$/;
+
+export const versionSchema = z.object({
+  versionId: z.string().regex(VERSION_ID),
+  kind: z.enum(["seed", "regenerate"]),
+  createdAt: z.string(),
+  model: z.string().optional(),
+  imageRole: z.string().optional(),
+  author: z.object({ id: z.string(), name: z.string(), email: z.string().optional(), image: z.string().optional() }).optional(),
+  hiddenAt: z.string().nullish(),
+});
+
+export const versionIndexSchema = z.object({
+  seedVersionId: z.string().regex(VERSION_ID),
+  activeVersionId: z.string().regex(VERSION_ID),
+  versions: z.array(versionSchema),
+});
+
+export type Version = z.output<typeof versionSchema>;
+export type VersionIndex = z.output<typeof versionIndexSchema>;
+
+/** Versions an agent may receive: hidden ones are never served. */
+export const visibleVersions = (index: VersionIndex) => index.versions.filter((v) => !v.hiddenAt);
+
+/** The code of one version, as stored, with its fingerprint. */
+export interface Code {
+  text: string;
+  bytes: number;
+  sha256: string;
+}
+
+export interface ComponentSource {
+  /** The pattern's version index, or null when the store has no component for it. */
+  versions(patternId: string): Promise<VersionIndex | null>;
+  /** The raw TSX of one version, or null when absent. */
+  code(patternId: string, versionId: string): Promise<Code | null>;
+}
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * Bytes to a JS string with nothing altered: `ignoreBOM` keeps a leading BOM (the default decoder
+ * strips it) and `fatal` refuses invalid UTF-8 instead of replacing it, so the code an agent gets
+ * encodes back to exactly the stored bytes.
+ */
+export async function toCode(bytes: Uint8Array): Promise<Code> {
+  const text = strictUtf8.decode(bytes);
+  const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
+  const sha256 = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return { text, bytes: bytes.byteLength, sha256 };
+}
+
+/** Blob keys of the Components store. Pattern ids come from the catalog, versions match VERSION_ID. */
+export const keys = {
+  index: (patternId: string) => `${patternId}/versions.json`,
+  code: (patternId: string, versionId: string) => `${patternId}/${versionId}.tsx`,
+};

@@ -1,0 +1,51 @@
+/** Usage rules read off the code itself: tokens it references and packages it imports. */
+
+/** The design-system tokens a component may use (DESIGN.md). */
+export const UI_TOKENS = [
+  "--ui-bg", "--ui-surface", "--ui-text", "--ui-text-muted", "--ui-border", "--ui-ring", "--ui-accent",
+  "--ui-accent-contrast", "--ui-success", "--ui-success-contrast", "--ui-warning", "--ui-warning-contrast",
+  "--ui-error", "--ui-error-contrast", "--ui-info", "--ui-info-contrast", "--ui-font-headings", "--ui-font-body",
+  "--ui-font-code", "--ui-text-scale", "--ui-spacing", "--ui-corners",
+] as const;
+
+/** The catalog's design constraints, served with every component. */
+export const DESIGN_CONSTRAINTS = [
+  "React + Tailwind utility classes; keep the markup and class names as delivered.",
+  "Colours, fonts, radius and spacing only through the --ui-* CSS variables: map them onto your theme, never override them in the component.",
+  "Icons from lucide-react only.",
+  "framer-motion for heavy animation; CSS transitions otherwise.",
+  "Local useState state; lift it only where your app needs to.",
+  "Responsive from 320 px to 1440 px.",
+  "Accessible: contrast, alt text, aria attributes and full keyboard support.",
+] as const;
+
+const ANIMATION = new Set(["framer-motion", "motion", "react-spring", "@react-spring/web", "gsap", "@formkit/auto-animate", "lottie-react", "animejs"]);
+
+const TOKEN = /--ui-[a-z0-9]+(?:-[a-z0-9]+)*/g;
+/** Static imports and re-exports (`import x from "p"`, `import "p"`, `export … from "p"`) and dynamic `import("p")`. */
+const IMPORT = /^\s*(?:import|export)\s+(?:type\s+)?(?:[^;'"`]*?\sfrom\s*)?["']([^"'\n]+)["']|\bimport\(\s*["']([^"'\n]+)["']\s*\)/gm;
+
+/** Every `--ui-*` token the code mentions, sorted. */
+export const cssVariables = (code: string): string[] => [...new Set(code.match(TOKEN) ?? [])].sort();
+
+/** npm package names the code imports (relative and `node:` imports excluded), sorted. */
+export function dependencies(code: string): string[] {
+  const out = new Set<string>();
+  for (const m of code.matchAll(IMPORT)) {
+    const spec = m[1] ?? m[2];
+    if (!spec || spec.startsWith(".") || spec.startsWith("/") || spec.startsWith("node:")) continue;
+    const parts = spec.split("/");
+    out.add(spec.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]);
+  }
+  return [...out].sort();
+}
+
+export function usageRules(code: string) {
+  const deps = dependencies(code);
+  return {
+    required_css_variables: cssVariables(code),
+    design_constraints: DESIGN_CONSTRAINTS,
+    animation_libraries: deps.filter((d) => ANIMATION.has(d)),
+    dependencies: deps,
+  };
+}

@@ -1,0 +1,93 @@
+/** JSON-RPC 2.0 framing: message classification, error codes and response builders. */
+
+export type Id = string | number;
+export type Params = Record<string, unknown>;
+
+export const CODES = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+  /** Implementation-defined; the official SDK uses it for transport-level refusals. */
+  serverError: -32000,
+  resourceNotFoundLegacy: -32002,
+  headerMismatch: -32020,
+  missingClientCapability: -32021,
+  unsupportedVersion: -32022,
+} as const;
+
+/** A protocol fault. `status` is the HTTP status it travels with; data never carries a stack. */
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+    readonly status = 200,
+  ) {
+    super(message);
+  }
+}
+
+export interface Request {
+  kind: "request";
+  id: Id;
+  method: string;
+  params: Params | undefined;
+}
+export interface Notification {
+  kind: "notification";
+  method: string;
+  params: Params | undefined;
+}
+export interface Response {
+  kind: "response";
+  id: Id | null;
+}
+export interface Invalid {
+  kind: "invalid";
+  id: Id | null;
+  reason: string;
+}
+export type Message = Request | Notification | Response | Invalid;
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+export const isId = (v: unknown): v is Id =>
+  typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
+
+/** Classifies one parsed JSON value as a JSON-RPC message, without trusting any field. */
+export function classify(raw: unknown): Message {
+  if (!isObject(raw)) return { kind: "invalid", id: null, reason: "a JSON-RPC message must be an object" };
+  const id = isId(raw.id) ? raw.id : null;
+  if (raw.jsonrpc !== "2.0") return { kind: "invalid", id, reason: 'jsonrpc must be "2.0"' };
+  if ("method" in raw) {
+    if (typeof raw.method !== "string" || raw.method === "") {
+      return { kind: "invalid", id, reason: "method must be a non-empty string" };
+    }
+    if (raw.params !== undefined && !isObject(raw.params)) {
+      return { kind: "invalid", id, reason: "params must be an object" };
+    }
+    const params = raw.params as Params | undefined;
+    if (!("id" in raw)) return { kind: "notification", method: raw.method, params };
+    if (id === null) return { kind: "invalid", id: null, reason: "id must be a string or a number" };
+    return { kind: "request", id, method: raw.method, params };
+  }
+  if ("id" in raw && ("result" in raw || "error" in raw) && (id !== null || raw.id === null)) {
+    return { kind: "response", id };
+  }
+  return { kind: "invalid", id, reason: "not a JSON-RPC request, notification or response" };
+}
+
+export const result = (id: Id, value: unknown) => ({ jsonrpc: "2.0" as const, id, result: value });
+
+export function failure(id: Id | null, code: number, message: string, data?: unknown) {
+  const error: { code: number; message: string; data?: unknown } = { code, message };
+  if (data !== undefined) error.data = data;
+  return { jsonrpc: "2.0" as const, id, error };
+}
+
+export const fromRpcError = (id: Id | null, e: RpcError) => failure(id, e.code, e.message, e.data);
+
+export { isObject };

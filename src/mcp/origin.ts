@@ -1,0 +1,62 @@
+/** Origin and Host rules (DNS-rebinding protection) and the CORS headers allowed origins get. */
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+export interface OriginPolicy {
+  /** True for a request without Origin, the site's origin, loopback origins and configured extras. */
+  allows(origin: string | null): boolean;
+  /** False when a loopback-addressed request names a foreign Host (a DNS-rebinding attempt). */
+  hostAllowed(url: URL, host: string | null): boolean;
+}
+
+const hostname = (s: string) => {
+  try {
+    return new URL(s.includes("://") ? s : `http://${s}`).hostname;
+  } catch {
+    return null;
+  }
+};
+
+/** `extra` is a list of exact origins; `*` allows every origin (for a deliberately open deployment). */
+export function createOriginPolicy(siteUrl: string, extra: string[] = []): OriginPolicy {
+  const exact = new Set([new URL(siteUrl).origin, ...extra.map((o) => o.trim().replace(/\/$/, "")).filter(Boolean)]);
+  const any = exact.has("*");
+  return {
+    allows(origin) {
+      if (origin === null) return true;
+      if (any || exact.has(origin)) return true;
+      try {
+        const u = new URL(origin);
+        return (u.protocol === "http:" || u.protocol === "https:") && LOOPBACK.has(u.hostname) && u.origin === origin;
+      } catch {
+        return false;
+      }
+    },
+    hostAllowed(url, host) {
+      if (!LOOPBACK.has(url.hostname)) return true;
+      if (host === null) return true;
+      const h = hostname(host);
+      return h !== null && LOOPBACK.has(h);
+    },
+  };
+}
+
+const ALLOW_HEADERS = "Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID";
+const EXPOSE_HEADERS = "Mcp-Session-Id, MCP-Protocol-Version, Mcp-Method, Mcp-Name, WWW-Authenticate";
+
+/** Headers for every response to an allowed browser origin, errors included. */
+export function corsHeaders(origin: string | null): Record<string, string> {
+  if (origin === null) return {};
+  return { "Access-Control-Allow-Origin": origin, "Access-Control-Expose-Headers": EXPOSE_HEADERS, Vary: "Origin" };
+}
+
+/** Preflight answer; `Mcp-Param-*` headers are echoed because a list cannot name them in advance. */
+export function preflightHeaders(origin: string | null, requested: string | null): Record<string, string> {
+  const params = (requested ?? "").split(",").map((h) => h.trim()).filter((h) => /^mcp-param-[a-z0-9-]+$/i.test(h));
+  return {
+    ...corsHeaders(origin),
+    "Access-Control-Allow-Methods": "POST, GET, DELETE, OPTIONS",
+    "Access-Control-Allow-Headers": [ALLOW_HEADERS, ...params].join(", "),
+    "Access-Control-Max-Age": "86400",
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * The one module that talks to Netlify Blobs. `openStore` is called per request, never at module
+ * scope: `getStore` throws in production when called before the request context exists.
+ */
+import { getStore } from "@netlify/blobs";
+
+/** Explicit credentials, for scripts and tests; the edge runtime supplies its own context. */
+export interface BlobsConfig {
+  siteID: string;
+  token: string;
+  edgeURL?: string;
+  uncachedEdgeURL?: string;
+  apiURL?: string;
+}
+
+export interface KV {
+  /** Raw bytes of a blob, or null when absent. */
+  get(key: string): Promise<Uint8Array | null>;
+  set(key: string, value: string | Uint8Array): Promise<void>;
+  /** Keys under a prefix, in store order. */
+  list(prefix?: string): Promise<string[]>;
+  delete(key: string): Promise<void>;
+}
+
+export interface OpenOptions {
+  config?: BlobsConfig;
+  /** Strong reads skip the CDN cache; used where staleness matters (active pointers, counters). */
+  consistency?: "strong" | "eventual";
+  /** Injected so callers can put a deadline (AbortSignal) on every request. */
+  fetch?: typeof fetch;
+}
+
+export function openStore(name: string, opts: OpenOptions = {}): KV {
+  const store = getStore({ name, consistency: opts.consistency, fetch: opts.fetch, ...opts.config });
+  return {
+    async get(key) {
+      const buf = await store.get(key, { type: "arrayBuffer" });
+      return buf === null ? null : new Uint8Array(buf);
+    },
+    async set(key, value) {
+      // Copy into a fresh ArrayBuffer: Blobs wants a BodyInit, and views over shared buffers are not one.
+      await store.set(key, typeof value === "string" ? value : value.slice().buffer);
+    },
+    async list(prefix) {
+      const { blobs } = await store.list({ prefix });
+      return blobs.map((b) => b.key);
+    },
+    async delete(key) {
+      await store.delete(key);
+    },
+  };
+}
+
+/** Reads `NETLIFY_BLOBS_CONTEXT`-style credentials from env vars, for scripts outside Netlify. */
+export function configFromEnv(env: Record<string, string | undefined>): BlobsConfig | undefined {
+  if (!env.NETLIFY_SITE_ID || !env.NETLIFY_BLOBS_TOKEN) return undefined;
+  return { siteID: env.NETLIFY_SITE_ID, token: env.NETLIFY_BLOBS_TOKEN, apiURL: env.NETLIFY_API_URL };
+}

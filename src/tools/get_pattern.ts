@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { ruleFields, summary } from "../catalog/catalog.ts";
+import { availableVersions } from "../components/service.ts";
+import { fail, ok } from "../mcp/tool.ts";
+import { patternRef, resolveRef, tool } from "./shared.ts";
+
+export default tool({
+  name: "get_pattern",
+  description:
+    "Get one catalog pattern in full: description, tags, interaction rules, UI categories and flows, its page URL, and which component versions exist. Use it to follow the catalog's interaction rules; if has_component is true, call get_component next for the TSX.",
+  input: z.object({ pattern_id: patternRef }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async run({ pattern_id }, { deps: { catalog, components } }) {
+    const r = resolveRef(catalog, pattern_id);
+    if (!r.ok) return fail(r.error);
+    const e = r.entry;
+    // The store is the truth for has_component; when it is unreachable the catalog still answers.
+    const found = await availableVersions(components, e);
+    const component = found === null
+      ? { has_component: false, available_versions: [] as string[] }
+      : "code" in found
+      ? { has_component: e.hasGeneratedComponent, available_versions: null, component_status: found.code }
+      : { has_component: true, active_version_id: found.index.activeVersionId, available_versions: found.available };
+    return ok({
+      ...summary(catalog, e),
+      ...component,
+      ...ruleFields(e),
+      cover_image: e.coverImage,
+      next: component.has_component ? "Call get_component with this pattern_id for the TSX." : undefined,
+    }, { pattern_id: e.id });
+  },
+});

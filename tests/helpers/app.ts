@@ -1,0 +1,43 @@
+/** Builds the real app in process, over the committed catalog and fixtures. */
+import { readFileSync } from "node:fs";
+import { createApp, type AppOptions } from "../../src/app.ts";
+import { memorySource, type MemoryComponent } from "../../src/components/memory-source.ts";
+import { loadFixtures, ROOT } from "../../scripts/lib/fixtures.ts";
+
+export const catalogData = JSON.parse(readFileSync(`${ROOT}/search_index.json`, "utf8"));
+export const fixtures = await loadFixtures();
+
+export function fixtureSource() {
+  const map = new Map<string, MemoryComponent>();
+  for (const f of fixtures) map.set(f.entry.id, { index: f.index, code: Object.fromEntries(f.code.map((c) => [c.versionId, c.bytes])) });
+  return memorySource(map);
+}
+
+export function testApp(overrides: Partial<AppOptions> = {}) {
+  return createApp({ env: {}, catalogData, components: fixtureSource(), ...overrides });
+}
+
+export const URL_MCP = "http://127.0.0.1:8888/mcp";
+
+/** A POST to the in-process handler, JSON body, with extra headers. */
+export function post(body: unknown, headers: Record<string, string> = {}) {
+  return new Request(URL_MCP, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+/** Headers and _meta of a valid 2026-07-28 request. */
+export function modern(method: string, params: Record<string, unknown> = {}, extraHeaders: Record<string, string> = {}) {
+  const headers: Record<string, string> = { "mcp-protocol-version": "2026-07-28", "mcp-method": method, ...extraHeaders };
+  const name = method === "tools/call" || method === "prompts/get" ? params.name : method === "resources/read" ? params.uri : undefined;
+  if (typeof name === "string" && !("mcp-name" in extraHeaders)) headers["mcp-name"] = name;
+  const body = {
+    jsonrpc: "2.0",
+    id: 1,
+    method,
+    params: { ...params, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": { name: "test", version: "1" } } },
+  };
+  return post(body, headers);
+}
