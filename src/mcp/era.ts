@@ -33,9 +33,12 @@ export interface Envelope {
   protocolVersion: string;
   clientInfo?: ClientInfo;
   clientCapabilities: Record<string, unknown>;
+  /** 2026-07-28: log notifications are sent only at or above this level, and only when it is set. */
+  logLevel?: LogLevel;
 }
 
 const legacy = new Set<string>(LEGACY_VERSIONS);
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const header = (h: Headers, name: string) => h.get(name)?.trim() ?? null;
 
 /**
@@ -47,14 +50,20 @@ export function classifyEra(method: string, params: Params | undefined, headers:
   const meta = params?._meta;
   if (isObject(meta) && META.protocolVersion in meta) {
     const v = meta[META.protocolVersion];
-    return typeof v === "string" && legacy.has(v) ? "legacy" : "modern";
+    const hv = header(headers, HEADERS.version);
+    // An envelope naming a revision we serve as legacy is served so, unless the header disagrees (-32020).
+    return typeof v === "string" && legacy.has(v) && (hv === null || hv === v) ? "legacy" : "modern";
   }
   if (method === "initialize") return "legacy";
   const v = header(headers, HEADERS.version);
-  return v !== null && v >= MODERN_VERSION ? "modern" : "legacy";
+  // Only a date compares: "banana" > "2026-07-28" as strings, but it is an unsupported legacy header (L2).
+  return v !== null && DATE.test(v) && v >= MODERN_VERSION ? "modern" : "legacy";
 }
 
-const LOG_LEVELS = new Set(["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]);
+/** Syslog severities, least severe first (the index is the rank). */
+export const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export const isLogLevel = (v: unknown): v is LogLevel => typeof v === "string" && (LOG_LEVELS as readonly string[]).includes(v);
 
 /** M1–M3: validates the modern envelope. Throws RpcError with HTTP 400 on any fault. */
 export function readModernEnvelope(method: string, params: Params | undefined, headers: Headers): Envelope {
@@ -70,7 +79,7 @@ export function readModernEnvelope(method: string, params: Params | undefined, h
   if (info !== undefined && !(isObject(info) && typeof info.name === "string")) {
     throw bad(`${META.clientInfo} must be an object with a name`);
   }
-  if (level !== undefined && !(typeof level === "string" && LOG_LEVELS.has(level))) {
+  if (level !== undefined && !isLogLevel(level)) {
     throw bad(`${META.logLevel} must be a log level`);
   }
 
@@ -86,7 +95,7 @@ export function readModernEnvelope(method: string, params: Params | undefined, h
     const raw = header(headers, HEADERS.name);
     if (raw === null) throw mismatch("Mcp-Name header is required for " + method);
     const decoded = decodeHeaderValue(raw);
-    if (decoded === null) throw mismatch("Mcp-Name is not valid base64");
+    if (decoded === null) throw mismatch("Mcp-Name has invalid characters or invalid base64");
     if (decoded !== params?.[nameField]) throw mismatch(`Mcp-Name differs from params.${nameField}`);
   }
 
@@ -101,6 +110,7 @@ export function readModernEnvelope(method: string, params: Params | undefined, h
     protocolVersion: version,
     clientCapabilities: caps,
     clientInfo: info as ClientInfo | undefined,
+    logLevel: level,
   };
 }
 
@@ -118,10 +128,18 @@ export function readLegacyVersion(method: string, headers: Headers): string {
 }
 
 const BASE64 = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
+const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
+/** RFC 9110 field values: visible ASCII, space and tab. */
+const FIELD_VALUE = /^[\t\x20-\x7e]*$/;
 
-/** Header values may be sent as `=?base64?...?=` (non-ASCII names); returns null when malformed. */
+/**
+ * Header values may be sent as `=?base64?...?=` (non-ASCII names). Only a value with both the
+ * prefix and the suffix is the sentinel; anything else is literal (SEP-2243 test table).
+ * Returns null for invalid characters or malformed base64.
+ */
 export function decodeHeaderValue(raw: string): string | null {
-  if (!raw.startsWith("=?base64?")) return raw;
+  if (!FIELD_VALUE.test(raw)) return null;
+  if (!(raw.startsWith("=?base64?") && raw.endsWith("?=") && raw.length >= 11)) return raw;
   const m = BASE64.exec(raw);
   if (!m || m[1].length % 4 !== 0) return null;
   try {
@@ -129,5 +147,36 @@ export function decodeHeaderValue(raw: string): string | null {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     return null;
+  }
+}
+
+/** A tool argument mirrored into an `Mcp-Param-{header}` request header (`x-mcp-header`). */
+export interface ParamHeader {
+  /** The chain of `properties` keys from the schema root. */
+  path: string[];
+  header: string;
+}
+
+/**
+ * M2 for `Mcp-Param-*` (SH §Server Behavior for Custom Headers): an argument with a value needs
+ * its header, decoded equal to the value (integers compared numerically); an absent or null
+ * argument must come without one. Throws -32020 with HTTP 400.
+ */
+export function checkParamHeaders(specs: ParamHeader[], args: unknown, headers: Headers): void {
+  for (const { path, header } of specs) {
+    const name = `Mcp-Param-${header}`;
+    const value = path.reduce<unknown>((v, k) => (isObject(v) ? v[k] : undefined), args);
+    const raw = headers.get(name)?.trim() ?? null;
+    const mismatch = (what: string) => new RpcError(CODES.headerMismatch, `Header mismatch: ${name} ${what}`, undefined, 400);
+    if (value === undefined || value === null) {
+      if (raw !== null) throw mismatch("is present but the argument is not");
+      continue;
+    }
+    if (raw === null) throw mismatch(`is required when arguments.${path.join(".")} is set`);
+    const decoded = decodeHeaderValue(raw);
+    if (decoded === null) throw mismatch("has invalid characters or invalid base64");
+    // Integers compare as numbers ("42.0" is 42), written in decimal; strings and booleans exactly.
+    const same = typeof value === "number" ? DECIMAL.test(decoded) && Number(decoded) === value : decoded === String(value);
+    if (!same) throw mismatch(`differs from arguments.${path.join(".")}`);
   }
 }

@@ -2,10 +2,13 @@
  * Streamable HTTP, stateless, both eras (PROTOCOL.md section A, evaluated top to bottom).
  * `createHttpHandler(server)` returns `(Request) => Promise<Response>`; everything else is injected.
  */
-import { LIMITS } from "../config.ts";
-import { classifyEra, type Envelope, META, readLegacyVersion, readModernEnvelope } from "./era.ts";
+import { LEGACY_VERSIONS, LIMITS } from "../config.ts";
+import { checkParamHeaders, classifyEra, type Envelope, META, readLegacyVersion, readModernEnvelope } from "./era.ts";
 import { classify, CODES, failure, fromRpcError, type Id, isObject, type Message, result, RpcError } from "./jsonrpc.ts";
+import { isJsonContentType, readBounded } from "./body.ts";
+import { messageBytes } from "./frozen-json.ts";
 import { corsHeaders, type OriginPolicy, preflightHeaders } from "./origin.ts";
+import type { Notify } from "./notify.ts";
 import type { CallContext, McpServer, Trace } from "./server.ts";
 import type { Caller } from "./tool.ts";
 
@@ -79,7 +82,9 @@ export function createHttpHandler<D>(server: McpServer<D>, opts: HttpOptions<D>)
       authorization: req.headers.get("authorization") ?? undefined,
       userAgent: req.headers.get("user-agent") ?? undefined,
     };
-    const serve = async (msg: Message): Promise<{ status: number; body?: unknown }> => {
+    // Notifications of a single request, streamed before its result when the client accepts SSE.
+    const notes: unknown[] = [];
+    const serve = async (msg: Message, notify?: Notify): Promise<{ status: number; body?: unknown }> => {
       if (msg.kind === "invalid") return { status: 400, body: failure(msg.id, CODES.invalidRequest, `Invalid Request: ${msg.reason}`) };
       if (msg.kind === "response") return { status: 202 };
       const era = classifyEra(msg.method, msg.params, req.headers);
@@ -92,8 +97,11 @@ export function createHttpHandler<D>(server: McpServer<D>, opts: HttpOptions<D>)
       let out: { status: number; body: unknown };
       try {
         envelope = era === "modern" ? readModernEnvelope(msg.method, msg.params, req.headers) : legacyEnvelope(msg, req.headers);
+        if (era === "modern" && msg.method === "tools/call" && typeof msg.params?.name === "string") {
+          checkParamHeaders(server.paramHeaders(msg.params.name), msg.params.arguments, req.headers);
+        }
         caller.clientInfo = envelope.clientInfo;
-        const ctx: CallContext<D> = { envelope, caller, deps: opts.deps, trace };
+        const ctx: CallContext<D> = { envelope, caller, deps: opts.deps, trace, notify };
         out = { status: 200, body: result(msg.id, await server.call(msg.method, msg.params, ctx)) };
       } catch (e) {
         const err = e instanceof RpcError ? e : internal(e);
@@ -109,16 +117,23 @@ export function createHttpHandler<D>(server: McpServer<D>, opts: HttpOptions<D>)
     let payload: unknown;
     try {
       if (Array.isArray(raw)) ({ status, body: payload } = await serveBatch(raw, req.headers, serve));
-      else ({ status, body: payload } = await serve(classify(raw)));
+      else {
+        const notify: Notify | undefined = acceptsSse(req.headers.get("accept"))
+          ? (method, params) => notes.push({ jsonrpc: "2.0", method, params })
+          : undefined;
+        ({ status, body: payload } = await serve(classify(raw), notify));
+      }
     } catch (e) {
       const err = e instanceof RpcError ? e : internal(e);
       ({ status, body: payload } = { status: err.status, body: fromRpcError(isObject(raw) ? idOf(raw) : null, err) });
     }
-    const text = payload === undefined ? null : JSON.stringify(payload);
-    const bytes = text === null ? null : encoder.encode(text);
+    // Buffered, not live: our tools finish in milliseconds, and one code path keeps usage bytes exact.
+    const stream = notes.length > 0 && status === 200 && payload !== undefined;
+    // messageBytes reuses the encoded JSON of frozen results (tool list, a version's payload): see frozen-json.ts.
+    const bytes = payload === undefined ? null : stream ? encoder.encode(sse([...notes, payload])) : messageBytes(payload);
     const res = bytes === null
       ? new Response(null, { status, headers: cors })
-      : new Response(bytes, { status, headers: { ...cors, "Content-Type": "application/json" } });
+      : new Response(bytes, { status, headers: { ...cors, ...(stream ? SSE_HEADERS : { "Content-Type": "application/json" }) } });
     if (opts.onExchange && pending.length) {
       const durationMs = now() - started;
       for (const p of pending) {
@@ -131,6 +146,10 @@ export function createHttpHandler<D>(server: McpServer<D>, opts: HttpOptions<D>)
 }
 
 type Serve = (msg: Message) => Promise<{ status: number; body?: unknown }>;
+
+const SSE_HEADERS = { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", "X-Accel-Buffering": "no" };
+const sse = (messages: unknown[]) => messages.map((m) => `event: message\ndata: ${JSON.stringify(m)}\n\n`).join("");
+const acceptsSse = (accept: string | null) => !!accept && accept.toLowerCase().includes("text/event-stream");
 
 /** Batches: only 2025-03-26 (no version header, no envelope), at most LIMITS.batchSize messages. */
 async function serveBatch(raw: unknown[], headers: Headers, serve: Serve): Promise<{ status: number; body?: unknown }> {
@@ -156,7 +175,11 @@ async function serveBatch(raw: unknown[], headers: Headers, serve: Serve): Promi
 }
 
 function legacyEnvelope(msg: { method: string; params?: Record<string, unknown> }, headers: Headers): Envelope {
-  const protocolVersion = readLegacyVersion(msg.method, headers);
+  const headerVersion = readLegacyVersion(msg.method, headers);
+  // initialize carries no version header: its version is the one it negotiates (server.ts), for the usage log.
+  const asked = msg.method === "initialize" ? msg.params?.protocolVersion : undefined;
+  const negotiated = typeof asked === "string" && (LEGACY_VERSIONS as readonly string[]).includes(asked) ? asked : LEGACY_VERSIONS[0];
+  const protocolVersion = msg.method === "initialize" ? negotiated : headerVersion;
   const info = msg.method === "initialize" ? msg.params?.clientInfo : undefined;
   const clientInfo = isObject(info) && typeof info.name === "string"
     ? { name: info.name, version: typeof info.version === "string" ? info.version : undefined }
@@ -184,41 +207,4 @@ function withHeaders(res: Response, headers: Record<string, string>) {
 
 function wantsPage(accept: string | null) {
   return !!accept && accept.includes("text/html") && !accept.includes("text/event-stream");
-}
-
-function isJsonContentType(ct: string | null) {
-  if (!ct) return false;
-  const type = ct.split(";")[0].trim().toLowerCase();
-  return type === "application/json";
-}
-
-/** Reads at most `max` bytes; returns null past that, without buffering the rest. */
-async function readBounded(req: Request, max: number): Promise<Uint8Array | null> {
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > max) {
-    await req.body?.cancel().catch(() => {});
-    return null;
-  }
-  if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  if (chunks.length === 1) return chunks[0];
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
 }

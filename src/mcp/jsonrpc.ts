@@ -80,6 +80,12 @@ export function classify(raw: unknown): Message {
   return { kind: "invalid", id, reason: "not a JSON-RPC request, notification or response" };
 }
 
+/** Client input echoed in an error message is cut: an error must never grow with the request. */
+export const clip = (value: unknown, max = 100): string => {
+  const s = String(value);
+  return s.length > max ? `${s.slice(0, max)}…` : s;
+};
+
 export const result = (id: Id, value: unknown) => ({ jsonrpc: "2.0" as const, id, result: value });
 
 export function failure(id: Id | null, code: number, message: string, data?: unknown) {

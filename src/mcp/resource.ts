@@ -1,15 +1,13 @@
 /** Resources and prompts as plain values, like tools. */
+import type { Input, InputRequired } from "./mrtr.ts";
 
 export interface CacheHint {
   ttlMs: number;
   cacheScope: "public" | "private";
 }
 
-export interface ResourceContents {
-  uri: string;
-  mimeType: string;
-  text: string;
-}
+/** Text contents, or binary contents as base64 in `blob`. */
+export type ResourceContents = { uri: string; mimeType: string } & ({ text: string } | { blob: string });
 
 export interface ReadResult {
   contents: ResourceContents[];
@@ -23,6 +21,8 @@ export interface Resource<D = unknown> {
   title?: string;
   description?: string;
   mimeType: string;
+  /** Resources that hand out component code pass through the entitlement policy first. */
+  returnsCode?: boolean;
   read(deps: D): Promise<ReadResult>;
 }
 
@@ -33,6 +33,8 @@ export interface ResourceTemplate<D = unknown> {
   title?: string;
   description?: string;
   mimeType: string;
+  /** Templates that hand out component code pass through the entitlement policy first. */
+  returnsCode?: boolean;
   /** Returns null when the URI does not belong to this template or names nothing. */
   read(uri: string, deps: D): Promise<ReadResult | null>;
 }
@@ -43,9 +45,22 @@ export interface PromptArgument {
   required?: boolean;
 }
 
+export interface PromptContext {
+  /** The client's answers to an earlier `{ input }` result (2026-07-28 MRTR). */
+  input: Input;
+  clientCapabilities: Record<string, unknown>;
+}
+
+export interface PromptMessages {
+  description?: string;
+  messages: unknown[];
+}
+
 export interface Prompt<D = unknown> {
   name: string;
+  title?: string;
   description?: string;
   arguments?: PromptArgument[];
-  get(args: Record<string, string>, deps: D): Promise<{ description?: string; messages: unknown[] }>;
+  /** Returns the messages, or `{ input }` to ask the client for input first. */
+  get(args: Record<string, string>, deps: D, ctx: PromptContext): Promise<PromptMessages | { input: InputRequired }>;
 }

@@ -3,10 +3,13 @@
  * what the HTTP layer learned, and returns a JSON-RPC result or throws RpcError.
  */
 import { CACHE_HINTS, MODERN_VERSION, SUPPORTED_VERSIONS } from "../config.ts";
-import { CODES, type Params, RpcError } from "./jsonrpc.ts";
-import { type Envelope, META } from "./era.ts";
+import { CODES, isObject, type Params, RpcError, clip } from "./jsonrpc.ts";
+import { type Envelope, isLogLevel, META, type ParamHeader } from "./era.ts";
+import { toolCaller } from "./call-tool.ts";
+import { readInput, renderInputRequired, stateSealer } from "./mrtr.ts";
+import type { Notify } from "./notify.ts";
 import type { Prompt, Resource, ResourceTemplate } from "./resource.ts";
-import { type Caller, describeTool, fail, invalidArgs, renderOutcome, type Subject, type Tool } from "./tool.ts";
+import { type Caller, describeTool, paramHeaders, type Subject, type Tool } from "./tool.ts";
 import type { DomainError } from "../errors.ts";
 
 export interface ServerInfo {
@@ -29,6 +32,18 @@ export interface ServerOptions<D> {
   templates?: ResourceTemplate<D>[];
   prompts?: Prompt<D>[];
   entitlement?: EntitlementPolicy;
+  /** Advertise `logging`: tools may log (see notify.ts); legacy `logging/setLevel` is acknowledged. */
+  logging?: boolean;
+  /** Serves `completion/complete` for prompt and template arguments; advertises `completions`. */
+  complete?: (params: Params, deps: D) => Promise<Completion>;
+  /** HMAC secret for MRTR requestState; set it when several isolates may serve one retry chain. */
+  stateSecret?: string;
+}
+
+export interface Completion {
+  values: string[];
+  total?: number;
+  hasMore?: boolean;
 }
 
 /** Filled in while a request is served; the usage layer reads it afterwards. */
@@ -43,6 +58,8 @@ export interface CallContext<D> {
   caller: Caller;
   deps: D;
   trace: Trace;
+  /** Request-scoped notifications (progress, logs); set by the transport when it can stream them. */
+  notify?: Notify;
 }
 
 type Handler<D> = (params: Params, ctx: CallContext<D>) => Promise<Record<string, unknown>>;
@@ -52,6 +69,8 @@ export interface McpServer<D> {
   capabilities: Record<string, unknown>;
   tools: Tool<D, any>[];
   listTools(): Record<string, unknown>[];
+  /** The `Mcp-Param-*` headers a tool's arguments require (empty for unknown tools). */
+  paramHeaders(tool: string): ParamHeader[];
   /** Serves one request; throws RpcError for protocol faults. */
   call(method: string, params: Params | undefined, ctx: CallContext<D>): Promise<Record<string, unknown>>;
 }
@@ -60,46 +79,32 @@ const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 
 export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
   const { info, instructions, tools, resources = [], templates = [], prompts = [] } = opts;
-  const toolsByName = new Map(tools.map((t) => [t.name, t]));
+  const sealer = stateSealer(opts.stateSecret);
   const promptsByName = new Map(prompts.map((p) => [p.name, p]));
   const capabilities: Record<string, unknown> = { tools: { listChanged: false } };
   if (resources.length || templates.length) capabilities.resources = { listChanged: false, subscribe: false };
   if (prompts.length) capabilities.prompts = { listChanged: false };
+  if (opts.logging) capabilities.logging = {};
+  if (opts.complete) capabilities.completions = {};
 
   let toolList: Record<string, unknown>[] | undefined;
+  let toolListResult: Record<string, unknown> | undefined;
   // Generated on first use: JSON Schema generation is cheap but not free on a cold isolate.
   const listTools = () => (toolList ??= tools.map(describeTool));
+  let headerSpecs: Map<string, ParamHeader[]> | undefined;
+  const headersOf = (name: string) =>
+    (headerSpecs ??= new Map(listTools().map((t) => [t.name as string, paramHeaders(t.inputSchema as Record<string, unknown>)]))).get(name) ?? [];
   const serverInfo = { name: info.name, title: info.title, version: info.version };
+  // Implementation fields by revision: title arrived in 2025-06-18, description and websiteUrl in 2025-11-25.
   const legacyInfo = (version: string) =>
-    version >= "2025-11-25" ? { ...serverInfo, description: info.description, websiteUrl: info.websiteUrl } : serverInfo;
+    version >= "2025-11-25" ? { ...serverInfo, description: info.description, websiteUrl: info.websiteUrl }
+    : version >= "2025-06-18" ? serverInfo
+    : { name: info.name, version: info.version };
 
   const shared: Record<string, Handler<D>> = {
-    "tools/list": async () => ({ tools: listTools() }),
-    "tools/call": async (params, ctx) => {
-      const name = str(params.name);
-      const tool = name === undefined ? undefined : toolsByName.get(name);
-      if (!tool) throw new RpcError(CODES.invalidParams, `Unknown tool: ${String(name)}`, { tool: name });
-      ctx.trace.tool = tool.name;
-      if (ctx.envelope.era === "modern" && tool.requires) {
-        const missing = Object.keys(tool.requires).filter((k) => !(k in ctx.envelope.clientCapabilities));
-        if (missing.length) {
-          throw new RpcError(CODES.missingClientCapability, `Tool ${tool.name} needs client capabilities: ${missing.join(", ")}`, {
-            requiredCapabilities: Object.fromEntries(missing.map((k) => [k, tool.requires![k]])),
-          }, 400);
-        }
-      }
-      const args = params.arguments ?? {};
-      const parsed = tool.input.safeParse(args);
-      let outcome;
-      if (!parsed.success) outcome = fail(invalidArgs(parsed.error, tool.name));
-      else {
-        const decision = tool.returnsCode && opts.entitlement ? await opts.entitlement(ctx.caller, tool.name, parsed.data) : { allow: true as const };
-        outcome = decision.allow ? await tool.run(parsed.data, { deps: ctx.deps, caller: ctx.caller }) : fail(decision.error);
-      }
-      ctx.trace.status = outcome.ok ? "ok" : outcome.error.code;
-      ctx.trace.subject = outcome.subject;
-      return renderOutcome(outcome);
-    },
+    // Frozen: the list only changes on deploy, so its JSON is built once (frozen-json.ts).
+    "tools/list": async () => (toolListResult ??= Object.freeze({ tools: listTools() })),
+    "tools/call": toolCaller(tools, { entitlement: opts.entitlement, logging: !!opts.logging, sealer }),
     "resources/list": async () => ({
       resources: resources.map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType })),
     }),
@@ -109,16 +114,26 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
     "resources/read": async (params, ctx) => {
       const uri = str(params.uri);
       if (uri === undefined) throw new RpcError(CODES.invalidParams, "params.uri must be a string");
+      // Like tools: a policy that denies is asked before anything is read.
+      const entitled = async (returnsCode?: boolean) => {
+        if (!returnsCode || !opts.entitlement) return;
+        const decision = await opts.entitlement(ctx.caller, "resources/read", { uri });
+        if (decision.allow) return;
+        ctx.trace.status = decision.error.code;
+        throw new RpcError(CODES.serverError, decision.error.message, { ...decision.error, uri });
+      };
       const fixed = resources.find((r) => r.uri === uri);
+      if (fixed) await entitled(fixed.returnsCode);
       let read = fixed ? await fixed.read(ctx.deps) : null;
       for (const t of templates) {
         if (read) break;
+        await entitled(t.returnsCode);
         read = await t.read(uri, ctx.deps);
       }
       if (!read || read.contents.length === 0) {
         ctx.trace.status = "resource_not_found";
-        if (ctx.envelope.era === "modern") throw new RpcError(CODES.invalidParams, `Resource not found: ${uri}`, { uri });
-        throw new RpcError(CODES.resourceNotFoundLegacy, `Resource not found: ${uri}`, { uri });
+        if (ctx.envelope.era === "modern") throw new RpcError(CODES.invalidParams, `Resource not found: ${clip(uri)}`, { uri });
+        throw new RpcError(CODES.resourceNotFoundLegacy, `Resource not found: ${clip(uri)}`, { uri });
       }
       const out: Record<string, unknown> = { contents: read.contents };
       if (ctx.envelope.era === "modern") Object.assign(out, read.cache ?? CACHE_HINTS.mutable);
@@ -127,13 +142,24 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
   };
   if (prompts.length) {
     shared["prompts/list"] = async () => ({
-      prompts: prompts.map(({ name, description, arguments: a }) => ({ name, description, arguments: a })),
+      prompts: prompts.map(({ name, title, description, arguments: a }) => ({ name, title, description, arguments: a })),
     });
     shared["prompts/get"] = async (params, ctx) => {
       const prompt = promptsByName.get(str(params.name) ?? "");
-      if (!prompt) throw new RpcError(CODES.invalidParams, `Unknown prompt: ${String(params.name)}`);
-      return prompt.get((params.arguments ?? {}) as Record<string, string>, ctx.deps);
+      if (!prompt) throw new RpcError(CODES.invalidParams, `Unknown prompt: ${clip(params.name)}`);
+      const args = isObject(params.arguments) ? params.arguments : {};
+      const missing = (prompt.arguments ?? []).filter((a) => a.required && typeof args[a.name] !== "string").map((a) => a.name);
+      if (missing.length) throw new RpcError(CODES.invalidParams, `Prompt ${prompt.name} needs arguments: ${missing.join(", ")}`);
+      const input = await readInput(params, sealer);
+      const out = await prompt.get(args as Record<string, string>, ctx.deps, { input, clientCapabilities: ctx.envelope.clientCapabilities });
+      if (!("input" in out)) return { ...out };
+      if (ctx.envelope.era !== "modern") throw new RpcError(CODES.invalidParams, `Prompt ${prompt.name} needs client input, which requires MCP 2026-07-28`);
+      return renderInputRequired(out.input, true, sealer);
     };
+  }
+  if (opts.complete) {
+    const complete = opts.complete;
+    shared["completion/complete"] = async (params, ctx) => ({ completion: await complete(params, ctx.deps) });
   }
 
   const legacy: Record<string, Handler<D>> = {
@@ -146,6 +172,13 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
     },
     ping: async () => ({}),
   };
+  // Removed in 2026-07-28 (logLevel travels in _meta); legacy: acknowledged, nothing is stored.
+  if (opts.logging) {
+    legacy["logging/setLevel"] = async (params) => {
+      if (!isLogLevel(params.level)) throw new RpcError(CODES.invalidParams, "params.level must be a log level");
+      return {};
+    };
+  }
 
   const modern: Record<string, Handler<D>> = {
     ...shared,
@@ -157,20 +190,26 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
     }),
   };
   const cachedLists = new Set(["tools/list", "resources/list", "resources/templates/list", "prompts/list"]);
+  const modernOf = new WeakMap<object, Record<string, unknown>>();
 
   return {
     info,
     capabilities,
     tools,
     listTools,
+    paramHeaders: headersOf,
     async call(method, params = {}, ctx) {
       const modernEra = ctx.envelope.era === "modern";
       const handler = Object.hasOwn(modernEra ? modern : legacy, method) ? (modernEra ? modern : legacy)[method] : undefined;
-      if (!handler) throw new RpcError(CODES.methodNotFound, `Method not found: ${method}`, undefined, modernEra ? 404 : 200);
+      if (!handler) throw new RpcError(CODES.methodNotFound, `Method not found: ${clip(method)}`, undefined, modernEra ? 404 : 200);
       const out = await handler(params, ctx);
       if (!modernEra) return out;
-      if (cachedLists.has(method)) Object.assign(out, CACHE_HINTS.lists);
-      return { resultType: "complete", ...out, _meta: { [META.serverInfo]: serverInfo } };
+      const wrap = () => ({ resultType: "complete", ...out, ...(cachedLists.has(method) && CACHE_HINTS.lists), _meta: { [META.serverInfo]: serverInfo } });
+      if (!Object.isFrozen(out)) return wrap();
+      // A frozen result gets one frozen envelope, so its JSON is reused too.
+      let wrapped = modernOf.get(out);
+      if (!wrapped) modernOf.set(out, (wrapped = Object.freeze(wrap())));
+      return wrapped;
     },
   };
 }

@@ -4,6 +4,10 @@
  */
 import { z } from "zod";
 import { type DomainError, domainError } from "../errors.ts";
+import type { LogLevel, ParamHeader } from "./era.ts";
+import { jsonOf } from "./frozen-json.ts";
+import { isObject } from "./jsonrpc.ts";
+import type { Input, InputRequest, InputRequired } from "./mrtr.ts";
 
 export interface Caller {
   ip?: string;
@@ -18,11 +22,28 @@ export interface Subject {
   version_id?: string;
 }
 
-export type ToolOutcome = { ok: true; data: unknown; subject?: Subject } | { ok: false; error: DomainError; subject?: Subject };
+/**
+ * `content` replaces the default JSON text block (images, audio, embedded resources); `input`
+ * asks the client for input first (2026-07-28 MRTR, see mrtr.ts).
+ */
+export type ToolOutcome =
+  | { ok: true; data: unknown; subject?: Subject; content?: ContentBlock[]; input?: InputRequired }
+  | { ok: false; error: DomainError; subject?: Subject };
+
+/** An MCP content block (text, image, audio, resource, resource_link), passed through as is. */
+export type ContentBlock = { type: string } & Record<string, unknown>;
 
 export interface ToolContext<D> {
   deps: D;
   caller: Caller;
+  /** Sends notifications/progress when the request carried a progressToken; otherwise a no-op. */
+  progress(progress: number, total?: number, message?: string): void;
+  /** Sends notifications/message when the caller asked for logs at this level (see notify.ts). */
+  log(level: LogLevel, data: unknown): void;
+  /** The client's answers to an earlier `needInput` (the server always sets it; optional for direct callers). */
+  input?: Input;
+  /** What the client declared it can do (2026-07-28 `_meta`; `{}` for legacy requests). */
+  clientCapabilities?: Record<string, unknown>;
 }
 
 export interface Tool<D = unknown, S extends z.ZodType = z.ZodType> {
@@ -41,6 +62,11 @@ export interface Tool<D = unknown, S extends z.ZodType = z.ZodType> {
 export const defineTool = <D, S extends z.ZodType>(tool: Tool<D, S>): Tool<D, S> => tool;
 
 export const ok = (data: unknown, subject?: Subject): ToolOutcome => ({ ok: true, data, subject });
+/** A success made of explicit content blocks instead of one JSON text block. */
+export const blocks = (content: ContentBlock[]): ToolOutcome => ({ ok: true, data: undefined, content });
+/** Ask the client for input (elicitation, sampling, roots) and to call again with the answers. */
+export const needInput = (requests: Record<string, InputRequest>, state?: unknown): ToolOutcome =>
+  ({ ok: true, data: undefined, input: { requests, state } });
 export const fail = (error: DomainError, subject?: Subject): ToolOutcome => ({ ok: false, error, subject });
 
 /** The tools/list entry. No outputSchema: Claude Desktop fails tools that declare one. */
@@ -59,12 +85,40 @@ export function invalidArgs(error: z.ZodError, tool: string): DomainError {
   return domainError("invalid_args", `Invalid arguments for ${tool}: ${parts.join("; ")}`, "Fix the arguments as the tool's inputSchema describes and call again.");
 }
 
+const rendered = new WeakMap<object, Readonly<{ content: ContentBlock[] }>>();
+
 /**
  * One text block of compact JSON and no `structuredContent`: Claude Code shows the model only
  * `structuredContent` when present and several clients hide the text, so a single text block is
  * the one shape every client shows in full.
  */
 export function renderOutcome(outcome: ToolOutcome) {
-  if (outcome.ok) return { content: [{ type: "text", text: JSON.stringify(outcome.data) }] };
+  if (outcome.ok && !outcome.content && typeof outcome.data === "object" && outcome.data !== null && Object.isFrozen(outcome.data)) {
+    // A frozen result (a stored version's payload) renders to the same frozen block every time: see frozen-json.ts.
+    let block = rendered.get(outcome.data);
+    if (!block) rendered.set(outcome.data, (block = Object.freeze({ content: [{ type: "text", text: jsonOf(outcome.data) }] })));
+    return block;
+  }
+  if (outcome.ok) return { content: outcome.content ?? [{ type: "text", text: JSON.stringify(outcome.data) }] };
   return { content: [{ type: "text", text: JSON.stringify({ error: outcome.error }) }], isError: true };
+}
+
+/**
+ * Arguments the tool mirrors into `Mcp-Param-*` headers: properties annotated with
+ * `x-mcp-header` (set in zod with `.meta({ "x-mcp-header": "Region" })`), reachable from the
+ * root through `properties` only, as SH §Custom Headers requires.
+ */
+export function paramHeaders(inputSchema: Record<string, unknown>): ParamHeader[] {
+  const found: ParamHeader[] = [];
+  const walk = (schema: unknown, path: string[]) => {
+    if (!isObject(schema) || !isObject(schema.properties)) return;
+    for (const [key, prop] of Object.entries(schema.properties)) {
+      if (!isObject(prop)) continue;
+      const header = prop["x-mcp-header"];
+      if (typeof header === "string" && header !== "") found.push({ path: [...path, key], header });
+      walk(prop, [...path, key]);
+    }
+  };
+  walk(inputSchema, []);
+  return found;
 }

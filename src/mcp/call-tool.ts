@@ -1,0 +1,55 @@
+/**
+ * `tools/call`: find the tool, check the client capabilities it needs (2026: -32021), validate the
+ * arguments (failures are isError results, SEP-1303), ask the entitlement policy, run, render.
+ */
+import { CODES, type Params, RpcError, clip } from "./jsonrpc.ts";
+import { readInput, renderInputRequired, type StateSealer } from "./mrtr.ts";
+import { notifier } from "./notify.ts";
+import type { CallContext, EntitlementPolicy } from "./server.ts";
+import { fail, invalidArgs, renderOutcome, type Tool } from "./tool.ts";
+
+export interface ToolCallOptions {
+  entitlement?: EntitlementPolicy;
+  /** The server advertises logging (legacy requests then get the tool's logs). */
+  logging: boolean;
+  sealer: StateSealer;
+}
+
+export function toolCaller<D>(tools: Tool<D, any>[], opts: ToolCallOptions) {
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  return async (params: Params, ctx: CallContext<D>): Promise<Record<string, unknown>> => {
+    const name = typeof params.name === "string" ? params.name : undefined;
+    const tool = name === undefined ? undefined : byName.get(name);
+    if (!tool) throw new RpcError(CODES.invalidParams, `Unknown tool: ${clip(name)}`, { tool: clip(name) });
+    ctx.trace.tool = tool.name;
+    if (ctx.envelope.era === "modern" && tool.requires) {
+      const missing = Object.keys(tool.requires).filter((k) => !(k in ctx.envelope.clientCapabilities));
+      if (missing.length) {
+        throw new RpcError(CODES.missingClientCapability, `Tool ${tool.name} needs client capabilities: ${missing.join(", ")}`, {
+          requiredCapabilities: Object.fromEntries(missing.map((k) => [k, tool.requires![k]])),
+        }, 400);
+      }
+    }
+    const parsed = tool.input.safeParse(params.arguments ?? {});
+    let outcome;
+    if (!parsed.success) outcome = fail(invalidArgs(parsed.error, tool.name));
+    else {
+      const decision = tool.returnsCode && opts.entitlement ? await opts.entitlement(ctx.caller, tool.name, parsed.data) : { allow: true as const };
+      const run = async () => tool.run(parsed.data, {
+        deps: ctx.deps,
+        caller: ctx.caller,
+        ...notifier(params, ctx.envelope, opts.logging, ctx.notify),
+        input: await readInput(params, opts.sealer),
+        clientCapabilities: ctx.envelope.clientCapabilities,
+      });
+      outcome = decision.allow ? await run() : fail(decision.error);
+    }
+    if (outcome.ok && outcome.input) {
+      ctx.trace.status = "input_required";
+      return renderInputRequired(outcome.input, ctx.envelope.era === "modern", opts.sealer);
+    }
+    ctx.trace.status = outcome.ok ? "ok" : outcome.error.code;
+    ctx.trace.subject = outcome.subject;
+    return renderOutcome(outcome);
+  };
+}

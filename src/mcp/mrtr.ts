@@ -1,0 +1,83 @@
+/**
+ * Multi Round-Trip Requests (2026-07-28, SEP-2322): instead of sending the client a request, a
+ * tool or prompt answers `resultType: "input_required"` with `inputRequests`; the client retries
+ * the same call with `inputResponses` and the echoed `requestState`. Stateless by design: the
+ * state travels with the client, so it is sealed with HMAC-SHA256 and a tampered one is refused.
+ */
+import { CODES, isObject, type Params, RpcError } from "./jsonrpc.ts";
+
+/** One server-to-client request embedded in a result: elicitation/create, sampling/createMessage, roots/list. */
+export interface InputRequest {
+  method: string;
+  params: Record<string, unknown>;
+}
+
+/** What a tool or prompt returns when it needs the client's input first. */
+export interface InputRequired {
+  requests: Record<string, InputRequest>;
+  /** Any JSON value; sealed before it leaves, verified when it comes back. */
+  state?: unknown;
+}
+
+/** The client's answers on a retry, as a tool or prompt sees them. */
+export interface Input {
+  responses: Record<string, Record<string, unknown>>;
+  /** The verified state of the previous round, if there was one. */
+  state?: unknown;
+}
+
+const enc = new TextEncoder();
+const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const unb64url = (s: string) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+
+/** Seals and opens requestState. `secret` must be shared by every isolate that may serve the retry. */
+export function stateSealer(secret?: string) {
+  const key = (async () => {
+    // Without a configured secret the key lives as long as this server instance (fine for one process).
+    const raw = secret ? enc.encode(secret) : crypto.getRandomValues(new Uint8Array(32));
+    return crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+  })();
+  return {
+    async seal(state: unknown): Promise<string> {
+      const body = b64url(enc.encode(JSON.stringify(state)));
+      const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await key, enc.encode(body)));
+      return `${body}.${b64url(mac)}`;
+    },
+    async open(token: unknown): Promise<unknown> {
+      const bad = () => new RpcError(CODES.invalidParams, "Invalid params: requestState failed its integrity check; start the call again without it");
+      if (typeof token !== "string") throw bad();
+      const [body, mac, extra] = token.split(".");
+      if (!body || !mac || extra !== undefined) throw bad();
+      try {
+        if (!(await crypto.subtle.verify("HMAC", await key, unb64url(mac), enc.encode(body)))) throw bad();
+        return JSON.parse(new TextDecoder().decode(unb64url(body)));
+      } catch {
+        throw bad();
+      }
+    },
+  };
+}
+
+export type StateSealer = ReturnType<typeof stateSealer>;
+
+/** Reads `inputResponses` / `requestState` from call params; malformed responses are -32602. */
+export async function readInput(params: Params, sealer: StateSealer): Promise<Input> {
+  const raw = params.inputResponses;
+  if (raw !== undefined && (!isObject(raw) || !Object.values(raw).every(isObject))) {
+    throw new RpcError(CODES.invalidParams, "Invalid params: inputResponses must map each request key to a result object");
+  }
+  const input: Input = { responses: (raw ?? {}) as Input["responses"] };
+  if (params.requestState !== undefined) input.state = await sealer.open(params.requestState);
+  return input;
+}
+
+/** The wire result. Legacy clients cannot answer input requests: they get a tool error instead. */
+export async function renderInputRequired(need: InputRequired, modern: boolean, sealer: StateSealer) {
+  if (!modern) {
+    const text = "This call needs input from the client (elicitation, sampling or roots), which requires MCP 2026-07-28.";
+    return { content: [{ type: "text", text }], isError: true };
+  }
+  const out: Record<string, unknown> = { resultType: "input_required", inputRequests: need.requests };
+  if (need.state !== undefined) out.requestState = await sealer.seal(need.state);
+  return out;
+}
