@@ -1,22 +1,19 @@
 /**
  * Search over the catalog: every query token must occur in the title, description, tags, type or
  * slug (token-AND, as the site's topbar), ranked with the site's weights, ties broken by catalog number.
+ *
+ * It runs on a word index (search-data.ts), built on first use or loaded prebuilt, and gives exactly
+ * the results of the plain scan kept in tests/bench/search-reference.ts: a token matches the words
+ * that contain it (one substring scan of the vocabulary), the rarest token picks the candidates from
+ * the inverted lists, the others narrow them, and the field bits of the matched words give the
+ * tag and description weights without touching the text again.
  */
 import { normalize, tokens } from "./normalize.ts";
 import type { Entry } from "./schema.ts";
+import { buildSearchData, decodeSearchData, FIELD, type SearchData, type WordIndex } from "./search-data.ts";
 
 /** The site's topbar weights (DESIGN.md). */
 export const WEIGHTS = { exactTitle: 100, titlePrefix: 50, titleContains: 25, tagExact: 30, tagContains: 15, description: 10 } as const;
-
-interface Doc {
-  entry: Entry;
-  title: string;
-  tags: string[];
-  description: string;
-  haystack: string;
-  /** Type, slug section, tags and UI categories, for the category filter. */
-  categories: Set<string>;
-}
 
 export interface SearchIndex {
   /** Ranked matches; `filter` keeps only entries for which it returns true. */
@@ -27,52 +24,194 @@ export interface SearchIndex {
 
 export const slugSection = (slug: string) => slug.split("/")[1] ?? "";
 
-function toDoc(entry: Entry): Doc {
-  const title = normalize(entry.title);
-  const tags = entry.tags.map(normalize);
-  const description = normalize(entry.description);
-  const section = slugSection(entry.slug);
-  const haystack = [title, description, tags.join(" "), entry.type, normalize(entry.slug)].join("\n");
-  const categories = new Set([entry.type, normalize(section), ...tags, ...(entry.uiCategories ?? []).map(normalize)]);
-  return { entry, title, tags, description, haystack, categories };
-}
+/** Set in a per-term field array when the term occurs in the pattern at all. */
+const HIT = 64;
+const NO_WHOLE_TAG = 0xff ^ FIELD.wholeTag;
 
-function score(doc: Doc, phrase: string, terms: string[]): number {
-  let s = 0;
-  if (doc.title === phrase) s += WEIGHTS.exactTitle;
-  else if (doc.title.startsWith(phrase)) s += WEIGHTS.titlePrefix;
-  else if (doc.title.includes(phrase)) s += WEIGHTS.titleContains;
-  for (const t of terms) {
-    if (doc.tags.includes(t)) s += WEIGHTS.tagExact;
-    else if (doc.tags.some((tag) => tag.includes(t))) s += WEIGHTS.tagContains;
-    if (doc.description.includes(t)) s += WEIGHTS.description;
+/** Patterns in search order: by catalog number, stable. */
+export const searchOrder = (entries: readonly Entry[]) => [...entries].sort((a, b) => a.catalogNumber - b.catalogNumber);
+
+/** `data` is the prebuilt index of `entries` (in search order); without it the index is built on first use. */
+export function createSearchIndex(entries: readonly Entry[], data?: SearchData): SearchIndex {
+  let order: Entry[] | undefined;
+  let ix: WordIndex | undefined;
+  let categories: Map<string, Int32Array> | undefined;
+  const titles: (string | undefined)[] = [];
+  const docs = () => (order ??= searchOrder(entries));
+  const index = () => (ix ??= decodeSearchData(data ?? buildSearchData(docs()), docs().length));
+  const title = (d: number) => (titles[d] ??= normalize(docs()[d].title));
+
+  function categoryDocs(category: string): Int32Array {
+    if (!categories) {
+      const memo = new Map<string, string>();
+      const norm = (s: string) => memo.get(s) ?? (memo.set(s, normalize(s)), memo.get(s)!);
+      const lists = new Map<string, number[]>();
+      docs().forEach((e, d) => {
+        const own = new Set([e.type, norm(slugSection(e.slug)), ...e.tags.map(norm), ...(e.uiCategories ?? []).map(norm)]);
+        for (const c of own) {
+          const list = lists.get(c);
+          if (list) list.push(d);
+          else lists.set(c, [d]);
+        }
+      });
+      categories = new Map([...lists].map(([c, ds]) => [c, Int32Array.from(ds)]));
+    }
+    return categories.get(category) ?? new Int32Array(0);
   }
-  return s;
-}
 
-export function createSearchIndex(entries: readonly Entry[]): SearchIndex {
-  const docs = entries.map(toDoc).sort((a, b) => a.entry.catalogNumber - b.entry.catalogNumber);
-  const inCat = (doc: Doc, category: string) => doc.categories.has(category);
+  /** Words containing `t`, and the one equal to it (-1 when none), by one scan of the vocabulary. */
+  function matchWords(t: string): { words: number[]; exact: number; cost: number } {
+    const { vocab, wordAt, wordStart } = index();
+    const words: number[] = [];
+    let exact = -1;
+    let cost = 0;
+    for (let p = vocab.indexOf(t); p !== -1; ) {
+      let lo = 0;
+      let hi = wordAt.length - 2;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (wordAt[mid] <= p) lo = mid;
+        else hi = mid - 1;
+      }
+      words.push(lo);
+      cost += wordStart[lo + 1] - wordStart[lo];
+      if (p === wordAt[lo] && p + t.length === wordAt[lo + 1] - 1) exact = lo;
+      p = vocab.indexOf(t, wordAt[lo + 1]);
+    }
+    return { words, exact, cost };
+  }
+
+  // Scratch space reused across queries; a re-entrant call (from a filter) gets its own.
+  let busy = false;
+  const pool: Uint8Array[] = [];
+  let mark = new Uint8Array(0);
+  let scratch = new Int32Array(0);
+
+  function search(query: string, opts: { category?: string; filter?: (e: Entry) => boolean } = {}): Entry[] {
+    const all = docs();
+    const ix = index();
+    const terms = [...new Set(tokens(query))];
+    const phrase = normalize(query);
+    const category = opts.category === undefined ? undefined : normalize(opts.category);
+    const matches = terms.map(matchWords);
+    if (matches.some((m) => m.words.length === 0)) return [];
+
+    const own = busy;
+    busy = true;
+    const fields = own ? terms.map(() => new Uint8Array(all.length)) : terms.map((_, j) => (pool[j] ??= new Uint8Array(all.length)));
+    const marks = own ? new Uint8Array(ix.wordAt.length) : (mark.length === ix.wordAt.length ? mark : (mark = new Uint8Array(ix.wordAt.length)));
+    const seen = own ? new Int32Array(all.length) : (scratch.length === all.length ? scratch : (scratch = new Int32Array(all.length)));
+    try {
+      let candidates: Int32Array | undefined = category === undefined ? undefined : categoryDocs(category);
+      const byCost = terms.map((_, j) => j).sort((a, b) => matches[a].cost - matches[b].cost);
+      const perDoc = ix.fwdWord.length / Math.max(1, all.length);
+      for (const j of byCost) {
+        const { words, exact, cost } = matches[j];
+        const f = fields[j];
+        if (candidates === undefined || cost < candidates.length * perDoc) {
+          // Inverted lists of the matched words: cost proportional to their postings.
+          const { wordStart, invDoc, invField } = ix;
+          const first = candidates === undefined;
+          let found = 0;
+          for (const k of words) {
+            const keep = k === exact ? 0xff : NO_WHOLE_TAG;
+            for (let i = wordStart[k], end = wordStart[k + 1]; i < end; i++) {
+              const d = invDoc[i];
+              if (first && f[d] === 0) seen[found++] = d;
+              f[d] |= HIT | (invField[i] & keep);
+            }
+          }
+          candidates = first ? inOrder(seen, found, f) : candidates!.filter((d) => f[d] & HIT);
+        } else {
+          // Forward lists of the remaining candidates: cost proportional to their words.
+          for (const k of words) marks[k] = k === exact ? 2 : 1;
+          const { docStart, fwdWord, fwdField } = ix;
+          candidates = candidates.filter((d) => {
+            let acc = 0;
+            for (let i = docStart[d], end = docStart[d + 1]; i < end; i++) {
+              const m = marks[fwdWord[i]];
+              if (m !== 0) acc |= HIT | (fwdField[i] & (m === 2 ? 0xff : NO_WHOLE_TAG));
+            }
+            f[d] = acc;
+            return acc !== 0;
+          });
+          for (const k of words) marks[k] = 0;
+        }
+        if (candidates.length === 0) break;
+      }
+      return rank(candidates ?? allDocs(all.length), fields, phrase, opts.filter);
+    } finally {
+      if (!own) {
+        for (const f of fields) f.fill(0);
+        busy = false;
+      }
+    }
+  }
+
+  /** Scores the candidates (ascending) and orders them: exact title first, then weight, then catalog order. */
+  function rank(candidates: Int32Array, fields: Uint8Array[], phrase: string, filter?: (e: Entry) => boolean): Entry[] {
+    const all = docs();
+    const ix = index();
+    const hitDocs: number[] = [];
+    const keys: number[] = [];
+    const best = WEIGHTS.exactTitle + fields.length * (WEIGHTS.tagExact + WEIGHTS.description);
+    for (const d of candidates) {
+      if (filter && !filter(all[d])) continue;
+      let score = 0;
+      let inTitle = true;
+      for (const f of fields) {
+        const v = f[d];
+        if (v & FIELD.wholeTag) score += WEIGHTS.tagExact;
+        else if (v & FIELD.tag) score += WEIGHTS.tagContains;
+        if (v & FIELD.description) score += WEIGHTS.description;
+        if (!(v & FIELD.title)) inTitle = false;
+      }
+      let exact = false;
+      if (fields.length === 0) {
+        // No terms: the phrase is "", which only a title without words equals.
+        exact = !(ix.docFields[d] & FIELD.title);
+      } else if (inTitle) {
+        // Only a title holding every term can equal, start with or contain the phrase.
+        const t = title(d);
+        if (t === phrase) (exact = true), (score += WEIGHTS.exactTitle);
+        else if (t.startsWith(phrase)) score += WEIGHTS.titlePrefix;
+        else if (t.includes(phrase)) score += WEIGHTS.titleContains;
+      }
+      hitDocs.push(d);
+      keys.push(exact ? best + 1 + score : score);
+    }
+    // Counting sort on the key, highest first; stable, so catalog order breaks ties.
+    const buckets = new Int32Array(2 * best + 2);
+    for (const k of keys) buckets[k]++;
+    for (let k = buckets.length - 1, at = 0; k >= 0; k--) {
+      const n = buckets[k];
+      buckets[k] = at;
+      at += n;
+    }
+    const out = new Array<Entry>(hitDocs.length);
+    for (let i = 0; i < hitDocs.length; i++) out[buckets[keys[i]]++] = all[hitDocs[i]];
+    return out;
+  }
 
   return {
-    search(query, opts = {}) {
-      const terms = [...new Set(tokens(query))];
-      const category = opts.category === undefined ? undefined : normalize(opts.category);
-      const hits: { doc: Doc; exact: boolean; score: number }[] = [];
-      const phrase = terms.join(" ");
-      for (const doc of docs) {
-        if (category !== undefined && !inCat(doc, category)) continue;
-        if (!terms.every((t) => doc.haystack.includes(t))) continue;
-        if (opts.filter && !opts.filter(doc.entry)) continue;
-        hits.push({ doc, exact: doc.title === phrase, score: terms.length ? score(doc, phrase, terms) : 0 });
-      }
-      // An exact title always ranks first; then weight; then catalog number (docs are pre-sorted, sort is stable).
-      hits.sort((a, b) => Number(b.exact) - Number(a.exact) || b.score - a.score);
-      return hits.map((h) => h.doc.entry);
-    },
+    search,
     inCategory(category) {
-      const c = normalize(category);
-      return docs.filter((d) => inCat(d, c)).map((d) => d.entry);
+      const all = docs();
+      return Array.from(categoryDocs(normalize(category)), (d) => all[d]);
     },
   };
+}
+
+/** The first `found` entries of `seen`, ascending: sorted when few, else re-read from the marks in order. */
+function inOrder(seen: Int32Array, found: number, f: Uint8Array): Int32Array {
+  if (found * 16 < f.length) return seen.slice(0, found).sort();
+  const out = new Int32Array(found);
+  for (let d = 0, i = 0; i < found; d++) if (f[d] !== 0) out[i++] = d;
+  return out;
+}
+
+function allDocs(n: number) {
+  const out = new Int32Array(n);
+  for (let d = 0; d < n; d++) out[d] = d;
+  return out;
 }

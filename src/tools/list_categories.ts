@@ -5,10 +5,11 @@ import { tool } from "./shared.ts";
 export default tool({
   name: "list_categories",
   description:
-    "List the catalog's categories: pattern types (pattern, flows, components) and site sections (ux-patterns, ui-components, user-flows, …), each with its page URL and pattern count. Use a name as the category of search_components.",
+    "List how the PATTTTERNS catalog is organised: its pattern types (pattern, flows, components) and site sections (ui-components, ux-patterns, user-flows, ai-patterns, mobile-patterns), each with its page URL and pattern count, plus every tag with its count. Use it to orient yourself or when a search finds nothing; then pass a category or tag name as the category of search_components.",
   input: z.object({}),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(_args, { deps: { catalog } }) {
-    return ok({ categories: catalog.categories() });
+    // Types and sections each partition the catalog, so each kind's counts add up to its size; tags overlap.
+    return ok({ categories: catalog.categories(), tags: catalog.tags(), total: catalog.entries.length });
   },
 });

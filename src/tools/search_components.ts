@@ -1,27 +1,50 @@
 import { z } from "zod";
-import { summary } from "../catalog/catalog.ts";
+import { type Catalog, summary } from "../catalog/catalog.ts";
+import { tokens } from "../catalog/normalize.ts";
 import { LIMITS } from "../config.ts";
 import { domainError } from "../errors.ts";
 import { fail, ok } from "../mcp/tool.ts";
 import { limit, tool } from "./shared.ts";
 
+/**
+ * The category as the catalog knows it (a type, slug section, tag or UI category), tolerating a
+ * singular/plural slip ("form" → "forms", "patterns" → "pattern"); undefined when nothing matches.
+ */
+function knownCategory(catalog: Catalog, raw: string): string | undefined {
+  const forms = [raw, raw.endsWith("s") ? raw.slice(0, -1) : `${raw}s`];
+  return forms.find((c) => catalog.inCategory(c).length > 0);
+}
+
 export default tool({
   name: "search_components",
   description:
-    "Find catalog patterns that have ready-made React + Tailwind TSX components, by keywords and/or category (a type, a site section or a tag; see list_categories). Give at least one of query and category. Then call get_component with a hit's pattern_id to fetch the exact code; never write the component yourself when one exists.",
+    "Find catalog patterns that have ready-made React + Tailwind TSX components, by keywords and/or category (a type, a site section or a tag; list_categories lists them). Give at least one of query and category. Returns { results, total }; each hit has pattern_id, catalog_number, title, description, tags, type, slug, url, has_component and default_version. Next: call get_component with a hit's pattern_id to fetch the exact code; never write the component yourself when one exists.",
   input: z.object({
-    query: z.string().max(LIMITS.queryChars).optional().describe('Keywords, e.g. "sidebar", "date picker", "toast".'),
-    category: z.string().max(100).optional().describe('A type (pattern, flows, components), a site section (ui-components, ux-patterns, …) or a tag (navigation, forms, …).'),
+    query: z.string().max(LIMITS.queryChars).optional().describe('Keywords; every word must match the title, description, tags, type or slug, e.g. "sidebar", "date picker", "toast".'),
+    category: z.string().max(100).optional().describe('A type (pattern, flows, components), a site section (ui-components, ux-patterns, …) or a tag (navigation, forms, …); see list_categories.'),
     limit,
     only_with_code: z.boolean().default(true).describe("Only patterns that have component code (default true). Set false to see every matching pattern."),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run({ query, category, limit, only_with_code }, { deps: { catalog } }) {
-    if (!query?.trim() && !category?.trim()) {
-      return fail(domainError("invalid_args", "Give a query, a category, or both.", 'Call again with e.g. { "query": "sidebar" } or { "category": "ui-components" }; list_categories lists categories.'));
+    // A query without letters or digits ("???") would match everything: it counts as no query.
+    const words = query !== undefined && tokens(query).length > 0 ? query : undefined;
+    const asked = category?.trim() || undefined;
+    if (words === undefined && asked === undefined) {
+      return fail(domainError("invalid_args", "Give a query with keywords, a category, or both.", 'Call again with e.g. { "query": "sidebar" } or { "category": "ui-components" }; list_categories lists categories.'));
     }
-    const hits = catalog.search(query ?? "", {
-      category: category?.trim() || undefined,
+    const known = asked === undefined ? undefined : knownCategory(catalog, asked);
+    if (asked !== undefined && known === undefined) {
+      const names = catalog.categories().map((c) => c.name);
+      return fail(domainError(
+        "invalid_args",
+        `Unknown category ${JSON.stringify(asked.slice(0, 100))}.`,
+        `Use a type or section (${names.join(", ")}) or a tag from list_categories, or pass the words as query instead.`,
+        { categories: names },
+      ));
+    }
+    const hits = catalog.search(words ?? "", {
+      category: known,
       filter: only_with_code ? (e) => e.hasGeneratedComponent : undefined,
     });
     return ok({

@@ -1,20 +1,30 @@
 import { z } from "zod";
 import { summary } from "../catalog/catalog.ts";
+import { tokens } from "../catalog/normalize.ts";
 import { LIMITS } from "../config.ts";
-import { ok } from "../mcp/tool.ts";
+import { domainError } from "../errors.ts";
+import { fail, ok } from "../mcp/tool.ts";
 import { limit, tool } from "./shared.ts";
 
 export default tool({
   name: "search_patterns",
   description:
-    "Search the PATTTTERNS catalog of UI interaction patterns (UX patterns, UI components, user flows, AI and mobile patterns) by keywords. Every word must match the title, description, tags, type or slug. Use it to find the right pattern before designing or building UI; then call get_pattern for its interaction rules, or get_component when has_component is true.",
+    "Search the whole PATTTTERNS catalog of UI interaction patterns (UX patterns, UI components, user flows, AI and mobile patterns) by keywords, before you design or build any UI. Every word must match the title, description, tags, type or slug, so use one to three words (\"tabs\", \"drag and drop\", \"empty state\"); an exact title ranks first. Returns { results, total }; each hit has pattern_id, catalog_number, title, description, tags, url and has_component. Next: get_pattern for a hit's interaction rules, or get_component when has_component is true. To see only patterns with code, use search_components.",
   input: z.object({
-    query: z.string().min(1).max(LIMITS.queryChars).describe('Keywords, e.g. "drag and drop", "onboarding checklist", "empty state".'),
+    query: z.string().min(1).max(LIMITS.queryChars).describe('Keywords, e.g. "drag and drop", "onboarding checklist", "empty state". Case and punctuation are ignored.'),
     limit,
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run({ query, limit }, { deps: { catalog } }) {
+    // "???" normalizes to no words, which would match every pattern: refuse it instead of returning the catalog.
+    if (tokens(query).length === 0) {
+      return fail(domainError("invalid_args", "The query has no letters or digits to search for.", 'Call again with keywords, e.g. { "query": "date picker" }; list_categories shows what the catalog covers.'));
+    }
     const hits = catalog.search(query);
-    return ok({ results: hits.slice(0, limit).map((e) => summary(catalog, e)), total: hits.length });
+    return ok({
+      results: hits.slice(0, limit).map((e) => summary(catalog, e)),
+      total: hits.length,
+      ...(hits.length === 0 && { suggestion: "No pattern has every word: try fewer or other words, or list_categories." }),
+    });
   },
 });

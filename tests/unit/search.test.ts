@@ -1,0 +1,170 @@
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { createCatalog } from "../../src/catalog/catalog.ts";
+import { normalize } from "../../src/catalog/normalize.ts";
+import { createSearchIndex, WEIGHTS } from "../../src/catalog/search.ts";
+import type { Entry } from "../../src/catalog/schema.ts";
+import { ROOT } from "../../scripts/lib/fixtures.ts";
+import { entry, numbers } from "../helpers/entries.ts";
+
+const catalog = createCatalog(JSON.parse(readFileSync(`${ROOT}/search_index.json`, "utf8")), "https://patttterns.com");
+const search = (es: Entry[], q: string, opts?: Parameters<ReturnType<typeof createSearchIndex>["search"]>[1]) => numbers(createSearchIndex(es).search(q, opts));
+
+describe("matching: token-AND over title, description, tags, type and slug", () => {
+  const es = [
+    entry(1, "Drag and Drop", { description: "Move items by dragging.", tags: ["input", "gestures"] }),
+    entry(2, "Kanban Board", { description: "Columns of cards.", tags: ["drag-and-drop", "productivity"] }),
+    entry(3, "Sortable List", { description: "Reorder rows by drag.", tags: ["lists"], type: "components", slug: "/ui-components/sortable-list" }),
+    entry(4, "Checkout", { type: "flows", slug: "/user-flows/checkout", tags: ["e-commerce"] }),
+  ];
+
+  it("matches a token in any one field", () => {
+    expect(search(es, "dragging")).toEqual([1]); // description
+    expect(search(es, "productivity")).toEqual([2]); // tag
+    expect(search(es, "flows")).toEqual([4]); // type
+    expect(search(es, "user")).toEqual([4]); // slug section
+    expect(search(es, "sortable")).toEqual([3]); // title and slug
+  });
+
+  it("requires every token, each from any field", () => {
+    expect(search(es, "kanban productivity")).toEqual([2]); // title + tag
+    expect(search(es, "kanban gestures")).toEqual([]);
+    expect(search(es, "board columns cards")).toEqual([2]);
+  });
+
+  it("lets tags alone carry a match, hyphenated tags included", () => {
+    expect(search(es, "drag and drop")).toContain(2);
+    expect(search(es, "commerce")).toEqual([4]);
+  });
+
+  it("matches tokens as substrings, like the site's topbar", () => {
+    expect(search(es, "drag")).toEqual([1, 2, 3]);
+    expect(search(es, "sort")).toEqual([3]);
+  });
+
+  it("normalizes the query the same way as the catalog", () => {
+    expect(search(es, "DRAG & DROP")).toEqual(search(es, "drag and drop"));
+    expect(search(es, "  drag---drop!! ")).toEqual(search(es, "drag drop"));
+  });
+
+  it("returns nothing when one token matches nowhere", () => {
+    expect(search(es, "drag zebra")).toEqual([]);
+  });
+});
+
+describe("ranking with the site's weights", () => {
+  it("uses the weights DESIGN.md gives", () => {
+    expect(WEIGHTS).toEqual({ exactTitle: 100, titlePrefix: 50, titleContains: 25, tagExact: 30, tagContains: 15, description: 10 });
+  });
+
+  it("puts an exact title first even when another entry scores more", () => {
+    // #1: prefix 50 + two exact tags 60 + two description hits 20 = 130 > #2's exact title 100.
+    const es = [entry(1, "Drag Drop Builder", { tags: ["drag", "drop"], description: "drag drop" }), entry(2, "Drag Drop")];
+    expect(search(es, "drag drop")).toEqual([2, 1]);
+  });
+
+  it("ranks title prefix (50) over title contains (25)", () => {
+    expect(search([entry(1, "Top Tabs"), entry(2, "Tabs Bar")], "tabs")).toEqual([2, 1]);
+  });
+
+  it("ranks an exact tag (30) over a title that contains the word (25)", () => {
+    expect(search([entry(1, "Top Tabs"), entry(2, "Panel Switcher", { tags: ["tabs"] })], "tabs")).toEqual([2, 1]);
+  });
+
+  it("adds description (10) to title contains (25): 35 beats an exact tag (30)", () => {
+    expect(search([entry(1, "Panel Switcher", { tags: ["tabs"] }), entry(2, "Top Tabs", { description: "tabs on top" })], "tabs")).toEqual([2, 1]);
+  });
+
+  it("ranks an exact tag (30) over a tag that contains the word (15)", () => {
+    expect(search([entry(1, "A", { tags: ["tabsets"] }), entry(2, "B", { tags: ["tabs"] })], "tabs")).toEqual([2, 1]);
+  });
+
+  it("ranks a tag that contains the word (15) over a description hit (10), and that over slug or type only (0)", () => {
+    const es = [entry(1, "A", { slug: "/ux-patterns/tabs-a" }), entry(2, "B", { description: "uses tabs" }), entry(3, "C", { tags: ["tabsets"] })];
+    expect(search(es, "tabs")).toEqual([3, 2, 1]);
+  });
+
+  it("scores each token: two exact tags (60) beat a title prefix (50), a prefix plus a tag (80) beats them", () => {
+    expect(search([entry(1, "Card Grid Kit"), entry(2, "Gallery", { tags: ["card", "grid"] })], "card grid")).toEqual([2, 1]);
+    expect(search([entry(1, "Card Grid Kit", { tags: ["grid"] }), entry(2, "Gallery", { tags: ["card", "grid"] })], "card grid")).toEqual([1, 2]);
+  });
+
+  it("breaks equal scores by catalog number, whatever the input order", () => {
+    // tag contains 15 + description 10 = 25 = title contains 25.
+    const a = entry(7, "Top Tabs");
+    const b = entry(3, "Panel", { tags: ["tabsets"], description: "tabs" });
+    expect(search([a, b], "tabs")).toEqual([3, 7]);
+    expect(search([b, a], "tabs")).toEqual([3, 7]);
+    const c = entry(9, "Panel", { tags: ["tabsets"], description: "tabs" });
+    expect(search([c, a], "tabs")).toEqual([7, 9]);
+    const same = [entry(30, "X", { description: "tabs" }), entry(10, "Y", { description: "tabs" }), entry(20, "Z", { description: "tabs" })];
+    expect(search(same, "tabs")).toEqual([10, 20, 30]);
+    expect(search([...same].reverse(), "tabs")).toEqual([10, 20, 30]);
+  });
+
+  it("compares the whole query with the title, repeated words included", () => {
+    const es = [entry(1, "Step by Step Builder", { tags: ["step"] }), entry(2, "Step by Step")];
+    expect(search(es, "step by step")).toEqual([2, 1]);
+    expect(search(es, "Step-by-Step")).toEqual([2, 1]);
+  });
+});
+
+describe("filters", () => {
+  const es = [
+    entry(1, "Tabs", { type: "components", slug: "/ui-components/tabs", tags: ["navigation"], uiCategories: ["Navigation"], hasGeneratedComponent: true }),
+    entry(2, "Bottom Tabs", { slug: "/mobile-patterns/bottom-tabs", tags: ["mobile", "data-display"] }),
+    entry(3, "Checkout", { type: "flows", slug: "/user-flows/checkout", tags: ["e-commerce"], uiCategories: ["Forms"] }),
+  ];
+
+  it("filters by type, slug section, tag (hyphens as written or normalized) and UI category", () => {
+    expect(search(es, "", { category: "components" })).toEqual([1]);
+    expect(search(es, "", { category: "mobile-patterns" })).toEqual([2]);
+    expect(search(es, "", { category: "data-display" })).toEqual([2]);
+    expect(search(es, "", { category: "Data Display" })).toEqual([2]);
+    expect(search(es, "", { category: "forms" })).toEqual([3]);
+    expect(search(es, "tabs", { category: "navigation" })).toEqual([1]);
+    expect(search(es, "", { category: "nothing" })).toEqual([]);
+  });
+
+  it("applies a predicate filter after matching", () => {
+    expect(search(es, "tabs", { filter: (e) => e.hasGeneratedComponent })).toEqual([1]);
+  });
+
+  it("lists a category in catalog order", () => {
+    const idx = createSearchIndex([es[2], es[0], es[1]]);
+    expect(numbers(idx.inCategory("pattern"))).toEqual([2]);
+    expect(numbers(idx.inCategory("ux-patterns"))).toEqual([]);
+    expect(numbers(createSearchIndex([entry(5, "B"), entry(4, "A")]).inCategory("ux-patterns"))).toEqual([4, 5]);
+  });
+});
+
+describe("ranking over the real catalog", () => {
+  const titles = (q: string) => catalog.search(q).map((e) => e.title);
+
+  it("puts Tabs before Tabs with Overflow Menu, in any case", () => {
+    for (const q of ["Tabs", "tabs", "  TABS "]) {
+      const t = titles(q);
+      expect(t[0]).toBe("Tabs");
+      expect(t.indexOf("Tabs with Overflow Menu")).toBeGreaterThan(0);
+    }
+  });
+
+  it("puts every exact title first", () => {
+    for (const e of catalog.entries) expect(catalog.search(e.title)[0].title, e.title).toBe(e.title);
+  });
+
+  it("finds every entry by its title words, and every result has every token", () => {
+    for (const q of ["drag and drop", "onboarding checklist", "empty state", "date picker", "voice", "checkout payment"]) {
+      const hits = catalog.search(q);
+      expect(hits.length, q).toBeGreaterThan(0);
+      for (const h of hits) {
+        const text = normalize([h.title, h.description, h.tags.join(" "), h.type, h.slug].join(" "));
+        for (const t of normalize(q).split(" ")) expect(text, `${q} → ${h.title}`).toContain(t);
+      }
+    }
+  });
+
+  it("is deterministic", () => {
+    expect(numbers(catalog.search("navigation"))).toEqual(numbers(catalog.search("navigation")));
+  });
+});
