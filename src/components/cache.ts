@@ -35,7 +35,8 @@ export function cachedSource(source: ComponentSource, { indexTtlMs, codeBytes, n
         return hit;
       }
       const code = await source.code(id, version);
-      if (code && code.bytes <= codeBytes) {
+      // Two concurrent misses for one key both land here: count its bytes once.
+      if (code && code.bytes <= codeBytes && !codes.has(key)) {
         codes.set(key, code);
         held += code.bytes;
         for (const [k, v] of codes) {

@@ -1,6 +1,6 @@
 /** The Components API over HTTP (`COMPONENTS_API_BASE`): `op=versions`, `op=active`, `op=code`. */
-import { deadlineFetch, withDeadline } from "./deadline.ts";
-import { type ComponentSource, toCode, versionIndexSchema } from "./model.ts";
+import { deadlineFetch, TransientError, withDeadline } from "./deadline.ts";
+import { type ComponentSource, parseIndex, toCode } from "./model.ts";
 
 export interface HttpSourceOptions {
   base: string;
@@ -20,13 +20,22 @@ export function httpSource({ base, deadlineMs, fetch: baseFetch = fetch }: HttpS
         await res.body?.cancel().catch(() => {});
         return null;
       }
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      return new Uint8Array(await res.arrayBuffer());
+      if (!res.ok) {
+        await res.body?.cancel().catch(() => {});
+        throw new Error(`HTTP ${res.status}`);
+      }
+      try {
+        return new Uint8Array(await res.arrayBuffer());
+      } catch (e) {
+        // A body cut off mid-way is a network blip, worth the one retry; an abort is the deadline.
+        if (signal.aborted) throw e;
+        throw new TransientError(`body not received: ${e instanceof Error ? e.message : String(e)}`);
+      }
     });
   return {
     async versions(id) {
       const bytes = await get({ op: "versions", id });
-      return bytes === null ? null : versionIndexSchema.parse(JSON.parse(new TextDecoder().decode(bytes)));
+      return bytes === null ? null : parseIndex(bytes);
     },
     async code(id, version) {
       const bytes = await get({ op: "code", id, version });

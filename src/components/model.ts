@@ -1,5 +1,6 @@
 /** The Components API's per-pattern model, validated at the boundary of every read. */
 import { z } from "zod";
+import { UpstreamError } from "../errors.ts";
 
 /** `seed`, `v1`, `v2`, …: anything else can never become part of a blob key. */
 export const VERSION_ID = /^(seed|v[1-9][0-9]{0,5})$/;
@@ -22,6 +23,22 @@ export const versionIndexSchema = z.object({
 
 export type Version = z.output<typeof versionSchema>;
 export type VersionIndex = z.output<typeof versionIndexSchema>;
+
+/**
+ * A stored version index, validated. Bytes that are not JSON or not the model are an upstream fault
+ * (`upstream_error`), never a crash: the store is another service's data.
+ */
+export function parseIndex(bytes: Uint8Array): VersionIndex {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw new UpstreamError("upstream_error", "The Components store returned a version index that is not JSON");
+  }
+  const parsed = versionIndexSchema.safeParse(raw);
+  if (!parsed.success) throw new UpstreamError("upstream_error", "The Components store returned a malformed version index");
+  return parsed.data;
+}
 
 /** Versions an agent may receive: hidden ones are never served. */
 export const visibleVersions = (index: VersionIndex) => index.versions.filter((v) => !v.hiddenAt);
@@ -48,7 +65,12 @@ const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
  * encodes back to exactly the stored bytes.
  */
 export async function toCode(bytes: Uint8Array): Promise<Code> {
-  const text = strictUtf8.decode(bytes);
+  let text: string;
+  try {
+    text = strictUtf8.decode(bytes);
+  } catch {
+    throw new UpstreamError("upstream_error", "The Components store returned code that is not valid UTF-8");
+  }
   const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
   const sha256 = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
   return { text, bytes: bytes.byteLength, sha256 };

@@ -7,7 +7,40 @@ import { usageRules } from "./rules.ts";
 
 export const componentUri = (patternId: string, versionId: string) => `patttterns://components/${patternId}/${versionId}`;
 
-export function hybridPayload(catalog: Catalog, e: Entry, index: VersionIndex, versionId: string, available: string[], code: Code) {
+/**
+ * Memo of built payloads, keyed by the Code and VersionIndex objects the (caching) component source
+ * hands out: the same objects mean the same stored bytes and the same active pointer, so the same
+ * payload. It is frozen, so its JSON is built once for every response that serves it (mcp/frozen-json.ts).
+ */
+const built = new WeakMap<Code, WeakMap<VersionIndex, { catalog: Catalog; entry: Entry; key: string; payload: Payload }>>();
+/** Usage rules are a function of the code's bytes; a source without a cache hands out new Code objects per read. */
+const rulesBySha = new Map<string, ReturnType<typeof usageRules>>();
+const RULES_KEPT = 512;
+
+function rulesOf(code: Code) {
+  let rules = rulesBySha.get(code.sha256);
+  if (!rules) {
+    rules = usageRules(code.text);
+    if (rulesBySha.size >= RULES_KEPT) rulesBySha.delete(rulesBySha.keys().next().value!);
+    rulesBySha.set(code.sha256, rules);
+  }
+  return rules;
+}
+
+type Payload = Readonly<ReturnType<typeof buildPayload>>;
+
+export function hybridPayload(catalog: Catalog, e: Entry, index: VersionIndex, versionId: string, available: string[], code: Code): Payload {
+  const key = `${versionId}\n${available.join(",")}`;
+  const hit = built.get(code)?.get(index);
+  if (hit && hit.catalog === catalog && hit.entry === e && hit.key === key) return hit.payload;
+  const payload = Object.freeze(buildPayload(catalog, e, index, versionId, available, code));
+  let byIndex = built.get(code);
+  if (!byIndex) built.set(code, (byIndex = new WeakMap()));
+  byIndex.set(index, { catalog, entry: e, key, payload });
+  return payload;
+}
+
+function buildPayload(catalog: Catalog, e: Entry, index: VersionIndex, versionId: string, available: string[], code: Code) {
   return {
     metadata: {
       name: e.title,
@@ -24,7 +57,7 @@ export function hybridPayload(catalog: Catalog, e: Entry, index: VersionIndex, v
       sha256: code.sha256,
       bytes: code.bytes,
     },
-    usage_rules: usageRules(code.text),
+    usage_rules: rulesOf(code),
     component_code: code.text,
     resource: { url: catalog.url(e), uri: componentUri(e.id, versionId) },
   };

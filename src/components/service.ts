@@ -5,10 +5,19 @@ import { type Code, type ComponentSource, VERSION_ID, type VersionIndex, visible
 
 export type Loaded = { ok: true; index: VersionIndex; versionId: string; code: Code; available: string[] } | { ok: false; error: DomainError };
 
+/** What agents may say for "the active version"; the same as omitting version_id. */
+export const ACTIVE = "active";
+
 const upstream = (e: unknown): DomainError => {
+  // Anything else is a bug of ours: let it reach the protocol layer's internal-error path.
   if (!(e instanceof UpstreamError)) throw e;
   return domainError(e.code, e.message, "Retry once in a few seconds; if it fails again, tell the user the component store is unavailable.");
 };
+
+const ref = (entry: Entry) => `#${entry.catalogNumber} (${entry.title})`;
+
+/** Catalog and store disagree: logged for the operator (the catalog flag is a build-time copy). */
+const drift = (entry: Entry, what: string) => console.warn(`[mcp] drift: ${entry.id} ${ref(entry)}: ${what}`);
 
 /** Visible version ids, or a DomainError; null when the store has no component. */
 export async function availableVersions(source: ComponentSource, entry: Entry): Promise<{ index: VersionIndex; available: string[] } | null | DomainError> {
@@ -16,7 +25,6 @@ export async function availableVersions(source: ComponentSource, entry: Entry): 
   try {
     index = await source.versions(entry.id);
   } catch (e) {
-    if (e instanceof Error && e.name === "ZodError") return upstream(new UpstreamError("upstream_error", "The store returned a malformed version index"));
     return upstream(e);
   }
   if (!index) return null;
@@ -24,37 +32,39 @@ export async function availableVersions(source: ComponentSource, entry: Entry): 
 }
 
 /**
- * No version: the store's `activeVersionId`. An explicit version: exactly that one, or
- * `version_not_found` listing what exists; never a substitute.
+ * No version (or "active"): the store's `activeVersionId`. An explicit version: exactly that one, or
+ * `version_not_found` listing what exists; never a substitute. Only ids matching VERSION_ID and listed
+ * as visible ever reach a blob key.
  */
 export async function loadComponent(source: ComponentSource, entry: Entry, requested?: string): Promise<Loaded> {
-  const ref = `#${entry.catalogNumber} (${entry.title})`;
+  const explicit = requested !== undefined && requested !== ACTIVE ? requested : undefined;
   const found = await availableVersions(source, entry);
-  const noComponent = () => {
-    if (entry.hasGeneratedComponent) console.warn(`[mcp] drift: catalog flags ${entry.id} ${ref} as having a component, the store has none`);
-    return { ok: false as const, error: domainError("component_not_found", `Pattern ${ref} has no generated component.`, "Call search_components (only_with_code: true) to find patterns that have code, or get_pattern for this pattern's guidance.") };
+  const noComponent = (why: string) => {
+    if (entry.hasGeneratedComponent) drift(entry, why);
+    return { ok: false as const, error: domainError("component_not_found", `Pattern ${ref(entry)} has no generated component.`, "Call search_components (only_with_code: true) to find patterns that have code, or get_pattern for this pattern's guidance.") };
   };
-  if (found === null) return noComponent();
+  if (found === null) return noComponent("the catalog flags a component, the store has none");
   if ("code" in found) return { ok: false, error: found };
   const { index, available } = found;
-  const versionId = requested ?? index.activeVersionId;
-  if (requested !== undefined && (!VERSION_ID.test(requested) || !available.includes(requested))) {
-    return {
-      ok: false,
-      error: domainError("version_not_found", `Pattern ${ref} has no version "${requested}". Available: ${available.join(", ")}.`, `Call get_component again with one of: ${available.join(", ")}, or omit version_id for the active version (${index.activeVersionId}).`, { available_versions: available, active_version_id: index.activeVersionId }),
-    };
+  const versionNotFound = (message: string) => ({
+    ok: false as const,
+    error: domainError("version_not_found", message, `Call get_component again with one of: ${available.join(", ")}, or omit version_id for the active version (${index.activeVersionId}).`, { available_versions: available, active_version_id: index.activeVersionId }),
+  });
+  if (explicit !== undefined && (!VERSION_ID.test(explicit) || !available.includes(explicit))) {
+    return versionNotFound(`Pattern ${ref(entry)} has no version ${JSON.stringify(explicit.slice(0, 40))}. Available: ${available.join(", ")}.`);
   }
-  if (!available.includes(versionId)) return noComponent();
+  const versionId = explicit ?? index.activeVersionId;
+  if (!available.includes(versionId)) return noComponent(`the active pointer names ${versionId}, which is hidden or not listed`);
   let code: Code | null;
   try {
     code = await source.code(entry.id, versionId);
   } catch (e) {
-    if (e instanceof TypeError && /decode|encoded/i.test(e.message)) return { ok: false, error: upstream(new UpstreamError("upstream_error", "The stored code is not valid UTF-8")) };
     return { ok: false, error: upstream(e) };
   }
   if (!code) {
-    if (requested === undefined) return noComponent();
-    return { ok: false, error: domainError("version_not_found", `Version "${versionId}" of ${ref} is listed but its code is missing.`, `Try another version: ${available.join(", ")}.`, { available_versions: available }) };
+    if (explicit === undefined) return noComponent(`the active version ${versionId} has no code blob`);
+    drift(entry, `version ${versionId} is listed but has no code blob`);
+    return versionNotFound(`Version "${versionId}" of ${ref(entry)} is listed but its code is missing.`);
   }
   return { ok: true, index, versionId, code, available };
 }

@@ -14,13 +14,16 @@ export default tool({
     const r = resolveRef(catalog, pattern_id);
     if (!r.ok) return fail(r.error);
     const e = r.entry;
-    // The store is the truth for has_component; when it is unreachable the catalog still answers.
+    // The store is the truth for has_component: an active version that is visible. When the store is
+    // unreachable the catalog's flag still answers, marked with component_status.
     const found = await availableVersions(components, e);
     const component = found === null
       ? { has_component: false, available_versions: [] as string[] }
       : "code" in found
       ? { has_component: e.hasGeneratedComponent, available_versions: null, component_status: found.code }
-      : { has_component: true, active_version_id: found.index.activeVersionId, available_versions: found.available };
+      : found.available.includes(found.index.activeVersionId)
+      ? { has_component: true, active_version_id: found.index.activeVersionId, available_versions: found.available }
+      : { has_component: false, available_versions: found.available };
     return ok({
       ...summary(catalog, e),
       ...component,

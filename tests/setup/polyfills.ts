@@ -12,3 +12,16 @@ if (!("withResolvers" in Promise)) {
     },
   });
 }
+
+// msw 3 resets handlers with Set.prototype.intersection/difference (ES2025; Node 22 has them, Node 20 not).
+const setProto = Set.prototype as unknown as Record<string, unknown>;
+if (typeof setProto.intersection !== "function") {
+  setProto.intersection = function <T>(this: Set<T>, other: { has(v: T): boolean }) {
+    return new Set([...this].filter((v) => other.has(v)));
+  };
+}
+if (typeof setProto.difference !== "function") {
+  setProto.difference = function <T>(this: Set<T>, other: { has(v: T): boolean }) {
+    return new Set([...this].filter((v) => !other.has(v)));
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * Isolate caching: code held by total bytes with least-recently-used eviction, the version index
+ * (the active pointer) never older than its TTL. Reads are counted on the source behind the cache.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_INDEX_TTL_MS } from "../../src/app.ts";
+import { cachedSource } from "../../src/components/cache.ts";
+import type { ComponentSource } from "../../src/components/model.ts";
+import { openStore } from "../../src/storage/blobs.ts";
+import { fixtureSource } from "../helpers/app.ts";
+import { blobsApp, callTool, fixture, type SeededBlobs, startSeededBlobs, STORE } from "./helpers.ts";
+
+/** The fixture source, with every read it serves counted. */
+function counted() {
+  const inner = fixtureSource();
+  const reads = { versions: 0, code: [] as string[] };
+  const source: ComponentSource = {
+    versions: (id) => (reads.versions++, inner.versions(id)),
+    code: (id, v) => (reads.code.push(`${id}/${v}`), inner.code(id, v)),
+  };
+  return { source, reads };
+}
+
+const A = { id: fixture("data-table").entry.id, v: "seed", bytes: fixture("data-table").code[0].bytes.byteLength };
+const B = { id: fixture("tabs").entry.id, v: "v1", bytes: fixture("tabs").code.find((c) => c.versionId === "v1")!.bytes.byteLength };
+const C = { id: fixture("tooltip").entry.id, v: "v1", bytes: fixture("tooltip").code.find((c) => c.versionId === "v1")!.bytes.byteLength };
+const key = (x: { id: string; v: string }) => `${x.id}/${x.v}`;
+
+describe("code cache", () => {
+  it("serves repeated reads from memory", async () => {
+    const { source, reads } = counted();
+    const cache = cachedSource(source, { indexTtlMs: 0, codeBytes: 1_000_000 });
+    const first = await cache.code(A.id, A.v);
+    const second = await cache.code(A.id, A.v);
+    expect(second).toEqual(first);
+    expect(reads.code).toEqual([key(A)]);
+  });
+
+  it("is bounded by bytes and evicts the least recently used first", async () => {
+    const { source, reads } = counted();
+    const cache = cachedSource(source, { indexTtlMs: 0, codeBytes: A.bytes + B.bytes });
+    await cache.code(A.id, A.v);
+    await cache.code(B.id, B.v);
+    await cache.code(A.id, A.v); // A is now the most recent
+    await cache.code(C.id, C.v); // over the bound: B goes, A stays
+    reads.code.length = 0;
+    await cache.code(A.id, A.v);
+    expect(reads.code).toEqual([]);
+    await cache.code(B.id, B.v);
+    expect(reads.code).toEqual([key(B)]);
+  });
+
+  it("never holds a version larger than the bound", async () => {
+    const { source, reads } = counted();
+    const cache = cachedSource(source, { indexTtlMs: 0, codeBytes: A.bytes - 1 });
+    await cache.code(A.id, A.v);
+    await cache.code(A.id, A.v);
+    expect(reads.code).toEqual([key(A), key(A)]);
+  });
+
+  it("counts a version once when two reads miss at the same time", async () => {
+    const { source, reads } = counted();
+    const cache = cachedSource(source, { indexTtlMs: 0, codeBytes: A.bytes + B.bytes });
+    await Promise.all([cache.code(A.id, A.v), cache.code(A.id, A.v)]);
+    await cache.code(B.id, B.v);
+    reads.code.length = 0;
+    await cache.code(A.id, A.v); // A and B fit exactly: nothing was evicted
+    await cache.code(B.id, B.v);
+    expect(reads.code).toEqual([]);
+  });
+
+  it("does not cache a missing version or a failure", async () => {
+    let calls = 0;
+    const failing: ComponentSource = { versions: async () => null, code: async () => (calls++, calls === 1 ? Promise.reject(new Error("blip")) : null) };
+    const cache = cachedSource(failing, { indexTtlMs: 0, codeBytes: 1_000_000 });
+    await expect(cache.code(A.id, A.v)).rejects.toThrow("blip");
+    expect(await cache.code(A.id, A.v)).toBeNull();
+    expect(await cache.code(A.id, A.v)).toBeNull();
+    expect(calls).toBe(3);
+  });
+});
+
+describe("index TTL: the active pointer is never staler than the bound", () => {
+  it("re-reads the index once its TTL has passed (injected clock)", async () => {
+    const { source, reads } = counted();
+    let now = 1_000;
+    const cache = cachedSource(source, { indexTtlMs: 10_000, codeBytes: 0, now: () => now });
+    await cache.versions(A.id);
+    now += 9_999;
+    await cache.versions(A.id);
+    expect(reads.versions).toBe(1);
+    now += 1;
+    await cache.versions(A.id);
+    expect(reads.versions).toBe(2);
+  });
+
+  it("keeps 'no component' no longer than the TTL either", async () => {
+    const { source, reads } = counted();
+    let now = 0;
+    const cache = cachedSource(source, { indexTtlMs: 5_000, codeBytes: 0, now: () => now });
+    expect(await cache.versions("00000000-0000-0000-0000-000000000000")).toBeNull();
+    now = 4_999;
+    await cache.versions("00000000-0000-0000-0000-000000000000");
+    now = 5_000;
+    await cache.versions("00000000-0000-0000-0000-000000000000");
+    expect(reads.versions).toBe(2);
+  });
+
+  it("a TTL of 0 reads the index every time", async () => {
+    const { source, reads } = counted();
+    const cache = cachedSource(source, { indexTtlMs: 0, codeBytes: 0 });
+    await cache.versions(A.id);
+    await cache.versions(A.id);
+    expect(reads.versions).toBe(2);
+  });
+
+  it("the documented default bound is 10 s", () => {
+    expect(DEFAULT_INDEX_TTL_MS).toBe(10_000);
+  });
+});
+
+describe("a regenerate reaches get_component within COMPONENTS_INDEX_TTL_MS (real Blobs)", () => {
+  let blobs: SeededBlobs;
+  beforeAll(async () => {
+    blobs = await startSeededBlobs();
+  });
+  afterAll(() => blobs.stop());
+
+  it("moves the active pointer, serves the old one until the bound, then the new one", async () => {
+    const f = fixture("sidebar-navigation");
+    const app = blobsApp(blobs, { env: { COMPONENTS_INDEX_TTL_MS: "300" } });
+    expect((await callTool(app, "get_component", { pattern_id: f.entry.id })).data.metadata.version_id).toBe("v2");
+    await openStore(STORE, { config: blobs.config }).set(`${f.entry.id}/versions.json`, JSON.stringify({ ...f.index, activeVersionId: "v3" }));
+    expect((await callTool(app, "get_component", { pattern_id: f.entry.id })).data.metadata.version_id).toBe("v2");
+    await new Promise((r) => setTimeout(r, 350));
+    expect((await callTool(app, "get_component", { pattern_id: f.entry.id })).data.metadata.version_id).toBe("v3");
+  });
+});

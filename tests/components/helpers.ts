@@ -1,0 +1,127 @@
+/**
+ * Shared pieces of the component tests: a real local BlobsServer seeded with the fixtures that
+ * records every request (its `onRequest` hook), the real app over it, and small call helpers.
+ */
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { BlobsServer } from "@netlify/blobs/server";
+import { createApp, type AppOptions } from "../../src/app.ts";
+import { type BlobsConfig, openStore } from "../../src/storage/blobs.ts";
+import { ROOT } from "../../scripts/lib/fixtures.ts";
+import { seedStore } from "../../scripts/lib/seed.ts";
+import { catalogData, fixtures, modern, post } from "../helpers/app.ts";
+
+export { catalogData, fixtures };
+
+export const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
+export const utf8 = (text: string) => new TextEncoder().encode(text);
+
+export const SITE = "components-site";
+export const STORE = "components";
+
+export interface SeededBlobs {
+  config: BlobsConfig;
+  /** Store keys read (GET) since start or `clear()`, percent-decoded as the server saw them. */
+  keysRead(): string[];
+  /** Every request path the server saw, raw. */
+  paths(): string[];
+  clear(): void;
+  stop(): Promise<void>;
+}
+
+export async function startSeededBlobs(seed = true): Promise<SeededBlobs> {
+  const directory = await mkdtemp(join(tmpdir(), "blobs-components-"));
+  const seen: { type: string; url: string }[] = [];
+  const token = "components-token";
+  const server = new BlobsServer({ directory, token, onRequest: (r) => seen.push(r) });
+  const { port } = await server.start();
+  const url = `http://127.0.0.1:${port}`;
+  const config: BlobsConfig = { siteID: SITE, token, edgeURL: url, uncachedEdgeURL: url };
+  if (seed) await seedStore(openStore(STORE, { config }), fixtures, true);
+  seen.length = 0;
+  // The server files a store named "components" as "site:components".
+  const prefix = `/${SITE}/site:${STORE}/`;
+  return {
+    config,
+    keysRead: () => seen.filter((r) => r.type === "get").map((r) => (r.url.startsWith(prefix) ? decodeURIComponent(r.url.slice(prefix.length)) : `STRAY ${r.url}`)),
+    paths: () => seen.map((r) => r.url),
+    clear: () => void (seen.length = 0),
+    async stop() {
+      await server.stop();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The real app over the real Blobs adapter (env-built source, caches included). */
+export function blobsApp(blobs: SeededBlobs, overrides: Partial<AppOptions> = {}) {
+  return createApp({ env: { COMPONENTS_STORE: STORE, ...overrides.env }, catalogData, blobs: blobs.config, ...overrides });
+}
+
+type Handler = { handle(req: Request): Promise<Response> };
+
+export interface ToolResult {
+  isError: boolean;
+  /** The parsed JSON text block. */
+  data: any;
+  /** The raw response body, for scans. */
+  raw: string;
+}
+
+let nextId = 1;
+
+/** A legacy (2025-06-18) tools/call; returns the parsed text block. */
+export async function callTool(app: Handler, name: string, args: Record<string, unknown>): Promise<ToolResult> {
+  const res = await app.handle(post({ jsonrpc: "2.0", id: nextId++, method: "tools/call", params: { name, arguments: args } }, { "mcp-protocol-version": "2025-06-18" }));
+  const raw = await res.text();
+  const body = JSON.parse(raw);
+  if (!body.result) throw new Error(`tools/call ${name} answered a JSON-RPC error: ${raw.slice(0, 300)}`);
+  return { isError: body.result.isError === true, data: JSON.parse(body.result.content[0].text), raw };
+}
+
+/** resources/read in either era; returns the JSON-RPC body and the raw text. */
+export async function readResource(app: Handler, uri: string, era: "modern" | "legacy" = "modern") {
+  const req = era === "modern"
+    ? modern("resources/read", { uri })
+    : post({ jsonrpc: "2.0", id: nextId++, method: "resources/read", params: { uri } }, { "mcp-protocol-version": "2025-11-25" });
+  const res = await app.handle(req);
+  const raw = await res.text();
+  return { status: res.status, body: JSON.parse(raw), raw };
+}
+
+/** Fixture helpers: one pattern by folder name, and its bytes for a version. */
+export const fixture = (name: string) => {
+  const f = fixtures.find((x) => x.name === name);
+  if (!f) throw new Error(`no fixture ${name}`);
+  return f;
+};
+export const bytesOf = (name: string, version: string) => {
+  const c = fixture(name).code.find((x) => x.versionId === version);
+  if (!c) throw new Error(`no fixture ${name}/${version}`);
+  return c.bytes;
+};
+
+/** Every author e-mail and id in the committed version indexes: none may ever leave the server. */
+export const AUTHOR_EMAILS = [...new Set(fixtures.flatMap((f) => f.index.versions.map((v) => v.author?.email).filter((e): e is string => !!e)))];
+export const AUTHOR_IDS = [...new Set(fixtures.flatMap((f) => f.index.versions.map((v) => v.author?.id).filter((e): e is string => !!e)))];
+
+const TSX = join(ROOT, "node_modules/.bin/tsx");
+
+/** Runs a script as `npm run` does (tsx), with only the environment given: no inherited Netlify credentials. */
+export async function run(script: string, args: string[], env: Record<string, string> = {}) {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(TSX, [join(ROOT, script), ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code?: number; stdout?: string; stderr?: string };
+    return { code: err.code ?? -1, stdout: err.stdout ?? "", stderr: err.stderr ?? "" };
+  }
+}
+
