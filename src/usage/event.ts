@@ -1,0 +1,92 @@
+/**
+ * One usage event: what the `[mcp-usage]` log line and the stored event say about one served
+ * request. Built from the HTTP core's `Exchange`, which never carries result bodies, so no
+ * component code can reach either.
+ */
+import { z } from "zod";
+import type { Exchange } from "../mcp/http.ts";
+
+/** The methods the PRD counts: handshakes and tool calls. Everything else is not recorded. */
+export const RECORDED_METHODS = new Set(["initialize", "server/discover", "tools/call"]);
+
+/** Blobs store and key layout. Events get unique keys, so concurrent isolates never overwrite each other. */
+export const USAGE_STORE = "patttterns-mcp-usage";
+export const keys = {
+  eventPrefix: (month: string) => `events/${month}/`,
+  event: (month: string, id: string) => `events/${month}/${id}.json`,
+  monthly: (month: string) => `monthly/${month}.json`,
+};
+
+export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** The stored event. The client is an HMAC (see hash.ts); the raw IP is only ever in the log line. */
+export const UsageEvent = z.object({
+  v: z.literal(1),
+  ts: z.string(),
+  method: z.string(),
+  era: z.string().optional(),
+  protocol_version: z.string().optional(),
+  tool: z.string().optional(),
+  pattern_id: z.string().optional(),
+  version_id: z.string().optional(),
+  status: z.string(),
+  http_status: z.number().int(),
+  duration_ms: z.number().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+  agent: z.string(),
+  client: z.string().nullable(),
+});
+export type UsageEvent = z.infer<typeof UsageEvent>;
+
+/** Longest agent hint kept: real client names and User-Agents are far shorter. */
+const AGENT_CHARS = 120;
+
+/** `clientInfo` name/version when the client sent it, else the User-Agent, else "unknown". */
+export function agentHint(exchange: Pick<Exchange, "caller" | "envelope">): string {
+  const info = exchange.envelope?.clientInfo ?? exchange.caller.clientInfo;
+  const raw = info?.name ? (info.version ? `${info.name}/${info.version}` : info.name) : exchange.caller.userAgent;
+  // Control characters would let a caller forge extra log lines; they carry no meaning in a name.
+  const clean = (raw ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, AGENT_CHARS);
+  return clean || "unknown";
+}
+
+/** `ok`, the domain error code (`pattern_not_found`, `upstream_timeout`, ...) or `rpc_<code>`. */
+export const statusOf = (exchange: Exchange) => exchange.trace.status || "ok";
+
+/** Infra errors are ours (the PRD target is < 2%); everything else that is not ok is the caller's. */
+export function errorKind(status: string, httpStatus: number): "ok" | "infra" | "client" {
+  if (status === "ok" && httpStatus < 500) return "ok";
+  if (status.startsWith("upstream_") || status === "rpc_-32603" || httpStatus >= 500) return "infra";
+  return "client";
+}
+
+/** `YYYY-MM` and `YYYY-MM-DD` of a timestamp, in UTC: one month means the same thing everywhere. */
+export const monthOf = (d: Date) => d.toISOString().slice(0, 7);
+export const dayOf = (iso: string) => iso.slice(0, 10);
+
+/** Builds the stored event; `client` is the already-hashed caller. */
+export function toEvent(exchange: Exchange, at: Date, client: string | null): UsageEvent {
+  const tool = exchange.method === "tools/call" ? exchange.trace.tool : undefined;
+  return {
+    v: 1,
+    ts: at.toISOString(),
+    method: exchange.method,
+    era: exchange.envelope?.era,
+    protocol_version: exchange.envelope?.protocolVersion,
+    tool,
+    pattern_id: exchange.trace.subject?.pattern_id,
+    version_id: exchange.trace.subject?.version_id,
+    status: statusOf(exchange),
+    http_status: exchange.httpStatus,
+    duration_ms: Math.round(exchange.durationMs * 10) / 10,
+    bytes: Math.round(exchange.bytes),
+    agent: agentHint(exchange),
+    client,
+  };
+}
+
+/** The log line: the event's fields plus the request id and the raw IP (for short-lived ops review), without the hash. */
+export function logLine(event: UsageEvent, requestId: string, ip: string | undefined): string {
+  const { v: _v, client: _client, ts, ...fields } = event;
+  return `[mcp-usage] ${JSON.stringify({ ts, request_id: requestId, ...fields, ip: ip ?? null })}`;
+}

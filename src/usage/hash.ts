@@ -1,0 +1,48 @@
+/**
+ * Client hashing: HMAC-SHA-256 over the IP with a per-month key, so the same caller is one
+ * client within a month and cannot be followed across months. Web Crypto only (Deno and Node).
+ *
+ * The key comes from `USAGE_HASH_SECRET` when set: stable across deployments, so unique clients
+ * add up over the whole month. Without it, each deployment draws a random key once and keeps it
+ * in the usage store (`hash-keys/<deploy id>`), shared by all its isolates: two deployments
+ * produce different hashes, and a caller seen before and after a deploy counts twice that month.
+ * A key drawn per isolate instead would count every isolate (every request, locally) as a new client.
+ */
+import type { KV } from "../storage/blobs.ts";
+
+const encoder = new TextEncoder();
+const hex = (buf: ArrayBuffer | Uint8Array) =>
+  Array.from(buf instanceof Uint8Array ? buf : new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
+
+async function hmac(key: BufferSource, message: string): Promise<ArrayBuffer> {
+  const k = await crypto.subtle.importKey("raw", key, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return crypto.subtle.sign("HMAC", k, encoder.encode(message));
+}
+
+/** The month's key: HMAC(secret, "usage-client:" + month). The month is the salt. */
+export async function monthKey(secret: Uint8Array, month: string): Promise<ArrayBuffer> {
+  return hmac(secret as BufferSource, `usage-client:${month}`);
+}
+
+/** 128 bits of HMAC-SHA-256(monthKey, ip), hex. Collisions are irrelevant at any real client count. */
+export async function hashClient(secret: Uint8Array, month: string, ip: string): Promise<string> {
+  return hex(await hmac(await monthKey(secret, month), ip)).slice(0, 32);
+}
+
+export const hashKeyBlob = (deployId: string) => `hash-keys/${deployId.replace(/[^A-Za-z0-9_-]/g, "_") || "unknown"}`;
+
+/**
+ * The secret for this deployment: the env secret, or the deployment's stored random key (drawn and
+ * stored on first use). Two isolates that draw at once both store; the last write wins and both
+ * re-read it, so at most the first few events of a deployment carry a key that is then replaced.
+ */
+export async function deploymentSecret(envSecret: string | undefined, store: KV, deployId: string): Promise<Uint8Array> {
+  if (envSecret) return encoder.encode(envSecret);
+  const key = hashKeyBlob(deployId);
+  const existing = await store.get(key);
+  if (existing && existing.byteLength >= 32) return existing;
+  await store.set(key, crypto.getRandomValues(new Uint8Array(32)));
+  const stored = await store.get(key);
+  if (!stored || stored.byteLength < 32) throw new Error(`usage hash key ${key} could not be stored`);
+  return stored;
+}

@@ -1,0 +1,103 @@
+/**
+ * The monthly counters (`monthly/YYYY-MM.json`): sums over the month's events, plus the ledger of
+ * event ids already folded in, which is what makes folding idempotent (fold.ts).
+ */
+import { z } from "zod";
+import { dayOf, errorKind, type UsageEvent } from "./event.ts";
+
+const Counts = z.record(z.string(), z.number().int().nonnegative());
+export type Counts = z.infer<typeof Counts>;
+
+export const Monthly = z.object({
+  v: z.literal(1),
+  month: z.string(),
+  updated_at: z.string().nullable(),
+  calls: z.number().int().nonnegative(),
+  tool_calls: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+  infra_errors: z.number().int().nonnegative(),
+  client_errors: z.number().int().nonnegative(),
+  /** Events that could not be parsed (a write cut off mid-way); not in any other count. */
+  unreadable: z.number().int().nonnegative().default(0),
+  by_method: Counts,
+  by_tool: Counts,
+  by_status: Counts,
+  by_agent: Counts,
+  by_pattern: Counts,
+  /** `<pattern_id>@<version_id>` of the components served. */
+  by_version: Counts,
+  by_day: Counts,
+  by_day_tool: z.record(z.string(), Counts),
+  by_protocol: Counts,
+  /** HMAC of the caller (hash.ts); the number of keys is the month's unique clients. */
+  by_client: Counts,
+  /** Duration histograms (see `bucketOf`): all recorded calls, and successful calls per tool or method. */
+  durations: z.object({ all: Counts, ok_by_tool: z.record(z.string(), Counts) }),
+  /** Ids of the events counted above. An event is counted once: its id is never folded twice. */
+  folded: z.array(z.string()),
+});
+export type Monthly = z.infer<typeof Monthly>;
+
+export function emptyMonthly(month: string): Monthly {
+  return {
+    v: 1, month, updated_at: null, calls: 0, tool_calls: 0, bytes: 0, infra_errors: 0, client_errors: 0, unreadable: 0,
+    by_method: {}, by_tool: {}, by_status: {}, by_agent: {}, by_pattern: {}, by_version: {}, by_day: {},
+    by_day_tool: {}, by_protocol: {}, by_client: {}, durations: { all: {}, ok_by_tool: {} }, folded: [],
+  };
+}
+
+const bump = (c: Counts, key: string | undefined | null, n = 1) => {
+  if (key) c[key] = (c[key] ?? 0) + n;
+};
+
+/**
+ * Log-scale buckets 10% wide: bucket b holds durations in (1.1^(b-1), 1.1^b] ms, so a quantile read
+ * back from the histogram is within 10% of the true value, in ~100 buckets up to a minute.
+ */
+const GROWTH = 1.1;
+export const bucketOf = (ms: number) => (ms < 1 ? 0 : Math.ceil(Math.log(ms) / Math.log(GROWTH)));
+export const bucketUpper = (b: number) => {
+  const v = GROWTH ** b;
+  return v >= 10 ? Math.round(v) : Math.round(v * 10) / 10;
+};
+
+/** The q-quantile (0..1) of a histogram, as its bucket's upper bound; null when empty. */
+export function quantile(hist: Counts, q: number): number | null {
+  const entries = Object.entries(hist).map(([b, n]) => [Number(b), n] as const).sort((a, b) => a[0] - b[0]);
+  const total = entries.reduce((s, [, n]) => s + n, 0);
+  if (!total) return null;
+  const rank = Math.max(1, Math.ceil(q * total));
+  let seen = 0;
+  for (const [b, n] of entries) {
+    seen += n;
+    if (seen >= rank) return bucketUpper(b);
+  }
+  return bucketUpper(entries[entries.length - 1][0]);
+}
+
+/** Adds one event to the counters (in place). The caller records its id in `folded`. */
+export function addEvent(m: Monthly, e: UsageEvent): void {
+  m.calls++;
+  m.bytes += e.bytes;
+  bump(m.by_method, e.method);
+  bump(m.by_status, e.status);
+  bump(m.by_agent, e.agent);
+  bump(m.by_protocol, e.protocol_version ? `${e.era ?? "?"} ${e.protocol_version}` : "unknown");
+  bump(m.by_client, e.client);
+  const day = dayOf(e.ts);
+  bump(m.by_day, day);
+  const label = e.tool ?? e.method;
+  bump((m.by_day_tool[day] ??= {}), label);
+  if (e.method === "tools/call") {
+    m.tool_calls++;
+    bump(m.by_tool, e.tool ?? "(unknown tool)");
+  }
+  bump(m.by_pattern, e.pattern_id);
+  if (e.pattern_id && e.version_id) bump(m.by_version, `${e.pattern_id}@${e.version_id}`);
+  const kind = errorKind(e.status, e.http_status);
+  if (kind === "infra") m.infra_errors++;
+  if (kind === "client") m.client_errors++;
+  const bucket = String(bucketOf(e.duration_ms));
+  bump(m.durations.all, bucket);
+  if (kind === "ok") bump((m.durations.ok_by_tool[label] ??= {}), bucket);
+}
