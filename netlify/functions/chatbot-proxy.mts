@@ -1,0 +1,29 @@
+/**
+ * Netlify Function adapter for the site chatbot: POST /.netlify/functions/chatbot-proxy.
+ *
+ * Patterns come from the MCP tools in process (the same `createApp` handler the edge function
+ * serves, called with a real JSON-RPC request) unless CHATBOT_MCP_URL names an endpoint to call
+ * over HTTP. In process is the default: one hop less, no second cold start, no dependency on the
+ * edge being reachable from the function, and the catalog is bundled here anyway. In-process calls
+ * are not counted in the MCP usage store: they are the site's own traffic. The retry-once discipline
+ * applies to both transports.
+ */
+// The same prebuilt catalog the edge function loads: validated and indexed at build time.
+import catalogData from "../../search_index.prebuilt.json" with { type: "json" };
+import { createApp } from "../../src/app.ts";
+import { createChatbotHandler } from "../../src/chatbot/handler.ts";
+import { createMcpClient } from "../../src/chatbot/mcp-client.ts";
+
+let handle: ((req: Request) => Promise<Response>) | undefined;
+
+export default (req: Request) => {
+  if (!handle) {
+    const env = process.env;
+    const remote = env.CHATBOT_MCP_URL;
+    const mcp = remote
+      ? createMcpClient({ transport: (r) => fetch(r), url: remote })
+      : createMcpClient({ transport: createApp({ env, catalogData }).handle });
+    handle = createChatbotHandler({ env, mcp });
+  }
+  return handle(req);
+};

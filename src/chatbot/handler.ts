@@ -1,0 +1,161 @@
+/**
+ * POST /.netlify/functions/chatbot-proxy: `{ "query": "..." }` in, an SSE stream out:
+ * `patterns`, then `delta`s, then always `done`. Web-standard, so tests run it in process.
+ *
+ * Degradation (seed 004): the catalog search is retried once on execution errors; if it still
+ * fails, the answer goes on without catalog context and says so. If Gemini fails, the answer is
+ * the matched patterns alone. Nothing after the request is validated ends the stream without `done`.
+ */
+import { z } from "zod";
+import { createOriginPolicy, type OriginPolicy } from "../mcp/origin.ts";
+import { streamGemini } from "./gemini.ts";
+import type { McpClient } from "./mcp-client.ts";
+import { findPatterns, type Pattern } from "./patterns.ts";
+import { buildUserPrompt, type CatalogState, patternsOnlyAnswer, SYSTEM_INSTRUCTION } from "./prompt.ts";
+
+/** A chat question is a sentence or two; 500 characters is generous and bounds the prompt. */
+export const MAX_QUERY_CHARS = 500;
+/** The whole body: the query plus JSON overhead, with room for escapes. */
+export const MAX_BODY_BYTES = 8 * 1024;
+
+export const NOTICE_NO_CATALOG = "The pattern catalog is unavailable right now, so this answer is not based on catalog patterns.\n\n";
+export const NOTICE_AI_FAILED = "The AI assistant is unavailable right now. ";
+export const NOTICE_AI_INTERRUPTED = "\n\n(The AI answer was interrupted.)\n\n";
+
+export type ChatEvent =
+  | { type: "patterns"; patterns: Pattern[]; catalog: "ok" | "unavailable" }
+  | { type: "delta"; text: string }
+  | { type: "done" };
+
+export interface ChatbotOptions {
+  env: Record<string, string | undefined>;
+  mcp: McpClient;
+  /** For Gemini; msw intercepts it in tests. */
+  fetch?: typeof fetch;
+  origins?: OriginPolicy;
+  log?: (line: string) => void;
+}
+
+const body = z.object({
+  query: z.string({ error: "query must be a string" }).trim().min(1, "query must not be empty").max(MAX_QUERY_CHARS, `query must be at most ${MAX_QUERY_CHARS} characters`),
+});
+
+const jsonError = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
+  Response.json({ error: { code, message } }, { status, headers });
+
+export const aiEnabled = (env: Record<string, string | undefined>) => env.ENABLE_AI_CHAT === "true" && !!env.GEMINI_API_KEY;
+
+export function createChatbotHandler(opts: ChatbotOptions) {
+  const { env, mcp } = opts;
+  const log = opts.log ?? ((line: string) => console.log(line));
+  // The site calls this from its own pages: production, and Netlify's deploy URLs (previews, branches).
+  const ownOrigins = [env.URL, env.DEPLOY_URL, env.DEPLOY_PRIME_URL].filter((u): u is string => !!u).map((u) => new URL(u).origin);
+  const origins = opts.origins ?? createOriginPolicy(env.SITE_URL || "https://patttterns.com", [...ownOrigins, ...(env.ALLOWED_ORIGINS ?? "").split(",")]);
+
+  async function* answer(query: string, signal: AbortSignal): AsyncGenerator<ChatEvent> {
+    let catalog: CatalogState;
+    try {
+      catalog = { ok: true, patterns: await findPatterns(mcp, query) };
+    } catch (e) {
+      log(`[chatbot] catalog unavailable after retry: ${e instanceof Error ? e.message : String(e)}`);
+      catalog = { ok: false };
+    }
+    yield { type: "patterns", patterns: catalog.ok ? catalog.patterns : [], catalog: catalog.ok ? "ok" : "unavailable" };
+    if (!catalog.ok) yield { type: "delta", text: NOTICE_NO_CATALOG };
+
+    if (!aiEnabled(env)) {
+      yield { type: "delta", text: patternsOnlyAnswer(query, catalog) };
+      return;
+    }
+    let streamed = false;
+    try {
+      const user = buildUserPrompt(query, catalog);
+      for await (const text of streamGemini(SYSTEM_INSTRUCTION, user, { apiKey: env.GEMINI_API_KEY!, model: env.GEMINI_MODEL, fetch: opts.fetch, signal })) {
+        streamed = true;
+        yield { type: "delta", text };
+      }
+    } catch (e) {
+      if (signal.aborted) return;
+      log(`[chatbot] gemini failed, answering with patterns only: ${e instanceof Error ? e.message : String(e)}`);
+      yield { type: "delta", text: (streamed ? NOTICE_AI_INTERRUPTED : NOTICE_AI_FAILED) + patternsOnlyAnswer(query, catalog) };
+    }
+  }
+
+  return async function handle(req: Request): Promise<Response> {
+    if (req.method !== "POST") return jsonError(405, "method_not_allowed", "Use POST with a JSON body { \"query\": \"...\" }.", { Allow: "POST" });
+    if (!origins.allows(req.headers.get("origin"))) return jsonError(403, "forbidden_origin", "This origin may not use the chatbot.");
+    const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+    if (type !== "application/json") return jsonError(415, "unsupported_media_type", "Content-Type must be application/json.");
+    const bytes = await readBounded(req, MAX_BODY_BYTES);
+    if (bytes === null) return jsonError(413, "body_too_large", `The body must be at most ${MAX_BODY_BYTES} bytes.`);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+      return jsonError(400, "invalid_json", "The body is not valid JSON.");
+    }
+    const parsed = body.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const tooLong = issue?.code === "too_big";
+      return jsonError(tooLong ? 413 : 400, tooLong ? "query_too_long" : "invalid_query", issue?.path.length ? issue.message : "The body must be a JSON object { \"query\": \"...\" }.");
+    }
+
+    const ctrl = new AbortController();
+    const events = answer(parsed.data.query, ctrl.signal);
+    const encoder = new TextEncoder();
+    const frame = (e: ChatEvent) => encoder.encode(`data: ${JSON.stringify(e)}\n\n`);
+    let finished = false;
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (finished) return;
+        try {
+          const next = await events.next();
+          if (!next.done) return controller.enqueue(frame(next.value));
+        } catch (e) {
+          // A bug, not a dependency failure: still end the answer properly.
+          log(`[chatbot] unexpected error: ${e instanceof Error ? e.message : String(e)}`);
+          controller.enqueue(frame({ type: "delta", text: "Something went wrong while answering. Please try again." }));
+        }
+        finished = true;
+        controller.enqueue(frame({ type: "done" }));
+        controller.close();
+      },
+      async cancel() {
+        ctrl.abort();
+        await events.return(undefined);
+      },
+    });
+    return new Response(stream, {
+      status: 200,
+      headers: {
+        "Content-Type": "text/event-stream; charset=utf-8",
+        "Cache-Control": "no-cache, no-transform",
+        "X-Accel-Buffering": "no",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  };
+}
+
+/** At most `max` bytes, or null past that, without buffering the rest (chunked bodies have no length). */
+async function readBounded(req: Request, max: number): Promise<Uint8Array | null> {
+  if (Number(req.headers.get("content-length") ?? "0") > max) {
+    await req.body?.cancel().catch(() => {});
+    return null;
+  }
+  if (!req.body) return new Uint8Array(0);
+  const reader = req.body.getReader();
+  const out = new Uint8Array(max);
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return out.slice(0, size);
+    if (size + value.byteLength > max) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    out.set(value, size);
+    size += value.byteLength;
+  }
+}

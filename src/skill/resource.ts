@@ -1,0 +1,16 @@
+/** The agent skill as an MCP resource, so connected agents can read it without leaving the protocol. */
+import { CACHE_HINTS } from "../config.ts";
+import type { Resource } from "../mcp/resource.ts";
+import { SKILL } from "./skill.ts";
+
+export const SKILL_URI = "patttterns://skill/SKILL.md";
+
+export const skillResource: Resource = {
+  uri: SKILL_URI,
+  name: "SKILL.md",
+  title: "PATTTTERNS agent skill",
+  description: "How to use this server: when to reach for it, search then get_component, pinning versions, mapping --ui-* tokens, which errors to retry.",
+  mimeType: "text/markdown",
+  // Changes only on deploy, like the tool list.
+  read: async () => ({ contents: [{ uri: SKILL_URI, mimeType: "text/markdown", text: SKILL.markdown }], cache: CACHE_HINTS.lists }),
+};

@@ -1,0 +1,77 @@
+/** The agent skill: one source (skills/patttterns/SKILL.md), generated copies that match it, served two ways. */
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, inject, it } from "vitest";
+import { ROOT } from "../../scripts/lib/fixtures.ts";
+import { parseFrontmatter, renderSkillOutputs, SKILL_SOURCE } from "../../scripts/lib/skill.ts";
+import { SKILL } from "../../src/skill/skill.ts";
+import { SKILL_URI } from "../../src/skill/resource.ts";
+import { modern, post, testApp } from "../helpers/app.ts";
+
+const source = await readFile(SKILL_SOURCE, "utf8");
+
+describe("SKILL.md", () => {
+  it("has valid frontmatter (name, description) matching its folder", () => {
+    const fm = parseFrontmatter(source);
+    expect(fm.name).toBe("patttterns");
+    expect(SKILL_SOURCE.endsWith(`skills/${fm.name}/SKILL.md`)).toBe(true);
+    expect(fm.description.length).toBeGreaterThan(80);
+  });
+
+  it("teaches what the issue asks for", () => {
+    for (const needle of ["search_components", "get_component", "version_id", "--ui-", ":root {", "upstream_timeout", "upstream_error", "invalid_args", "pattern_not_found", "component_not_found", "version_not_found"]) {
+      expect(source).toContain(needle);
+    }
+    expect(source).toMatch(/upstream_timeout.*upstream_error.*\|\s*\*\*Once\*\*/);
+    for (const never of ["invalid_args", "pattern_not_found", "component_not_found", "version_not_found"]) {
+      expect(source).toMatch(new RegExp(`\\| \`${never}\` \\| Never \\|`));
+    }
+  });
+
+  it("every generated file matches the source (run `npm run skill` when this fails)", async () => {
+    const outputs = await renderSkillOutputs();
+    expect(Object.keys(outputs).sort()).toEqual([
+      "public/.well-known/agent-skills/index.json",
+      "public/.well-known/agent-skills/patttterns/SKILL.md",
+      "src/skill/skill.ts",
+    ]);
+    for (const [path, content] of Object.entries(outputs)) expect(await readFile(join(ROOT, path), "utf8"), path).toBe(content);
+    expect(SKILL.markdown).toBe(source);
+    const index = JSON.parse(outputs["public/.well-known/agent-skills/index.json"]);
+    expect(index.skills[0].digest).toBe(`sha256:${createHash("sha256").update(source).digest("hex")}`);
+  });
+});
+
+describe("the skill as an MCP resource", () => {
+  const app = testApp();
+
+  it("is listed and read back byte for byte as text/markdown, in both eras", async () => {
+    const list = (await (await app.handle(modern("resources/list"))).json()).result;
+    expect(list.resources).toContainEqual(expect.objectContaining({ uri: SKILL_URI, mimeType: "text/markdown" }));
+    const current = (await (await app.handle(modern("resources/read", { uri: SKILL_URI }))).json()).result;
+    expect(current.contents).toEqual([{ uri: SKILL_URI, mimeType: "text/markdown", text: source }]);
+    expect(current.ttlMs).toBeGreaterThan(0);
+    const legacy = (await (await app.handle(post({ jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri: SKILL_URI } }))).json()).result;
+    expect(legacy.contents[0].text).toBe(source);
+  });
+});
+
+describe("the skill, served", () => {
+  const base = inject("servedUrl");
+
+  it("as a static file and a discovery index whose digest matches the served bytes", async () => {
+    const index = await (await fetch(`${base}/.well-known/agent-skills/index.json`)).json();
+    const entry = index.skills.find((s: { name: string }) => s.name === "patttterns");
+    const res = await fetch(new URL(entry.url, base));
+    expect(res.status).toBe(200);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(new TextDecoder().decode(bytes)).toBe(source);
+    expect(entry.digest).toBe(`sha256:${createHash("sha256").update(bytes).digest("hex")}`);
+  });
+
+  it("as an MCP resource of the real edge function", async () => {
+    const res = await fetch(`${base}/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri: SKILL_URI } }) });
+    expect((await res.json()).result.contents[0].text).toBe(source);
+  });
+});
