@@ -1,0 +1,58 @@
+/**
+ * What get_component adds on top of its Blobs reads, in one Deno process against the local Blobs
+ * server. Interleaved, many times: (1) the two reads themselves, as the component source makes
+ * them (the version index with strong consistency, then the code); (2) a whole get_component
+ * request through our endpoint, with the isolate cache off so every call reads Blobs. The overhead
+ * is median(2) - median(1). Prints one JSON line. Args: <prebuilt path> <pattern_id> <iterations>.
+ * Blobs credentials come in BENCH_BLOBS (JSON).
+ */
+import { readFileSync } from "node:fs";
+import { createApp } from "../../src/app.ts";
+import { keys } from "../../src/components/model.ts";
+import { openStore } from "../../src/storage/blobs.ts";
+import { HEADERS } from "./scenarios.ts";
+import { median, percentile } from "./stats.ts";
+
+const [path, patternId, iterationsArg] = process.argv.slice(2);
+const iterations = Number(iterationsArg ?? 200);
+const blobs = JSON.parse(process.env.BENCH_BLOBS ?? "{}");
+const app = createApp({
+  env: { COMPONENTS_INDEX_TTL_MS: "0", COMPONENTS_CACHE_BYTES: "0" },
+  catalogData: JSON.parse(readFileSync(path, "utf8")),
+  blobs,
+});
+const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_component", arguments: { pattern_id: patternId } } });
+
+const index = JSON.parse(new TextDecoder().decode((await openStore("components", { config: blobs }).get(keys.index(patternId)))!));
+async function reads() {
+  await openStore("components", { config: blobs, consistency: "strong" }).get(keys.index(patternId));
+  await openStore("components", { config: blobs, consistency: "eventual" }).get(keys.code(patternId, index.activeVersionId));
+}
+async function call() {
+  const res = await app.handle(new Request("http://127.0.0.1/mcp", { method: "POST", headers: HEADERS, body }));
+  const text = await res.text();
+  if (res.status !== 200 || !text.includes("component_code")) throw new Error(`get_component failed: ${text.slice(0, 300)}`);
+}
+
+for (let i = 0; i < 30; i++) {
+  await reads();
+  await call();
+}
+const readMs: number[] = [];
+const callMs: number[] = [];
+for (let i = 0; i < iterations; i++) {
+  // Alternate which goes first, so neither always follows the other's socket reuse.
+  for (const [fn, out] of (i % 2 ? [[reads, readMs], [call, callMs]] : [[call, callMs], [reads, readMs]]) as [() => Promise<void>, number[]][]) {
+    const s = performance.now();
+    await fn();
+    out.push(performance.now() - s);
+  }
+}
+console.log(JSON.stringify({
+  iterations,
+  reads_p50_ms: median(readMs),
+  get_component_p50_ms: median(callMs),
+  overhead_ms: median(callMs) - median(readMs),
+  reads_p90_ms: percentile(readMs, 90),
+  get_component_p90_ms: percentile(callMs, 90),
+}));

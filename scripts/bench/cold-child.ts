@@ -1,0 +1,39 @@
+/**
+ * One cold start, in a fresh Deno process: import an edge-function bundle (its catalog a JSON
+ * module), then serve one get_component through it, as the first request of a new isolate does.
+ * Prints one JSON line. Args: <bundle path> <pattern_id>. Blobs come from NETLIFY_BLOBS_CONTEXT.
+ */
+export {};
+const [bundlePath, patternId] = Deno.args;
+declare const Deno: { args: string[]; env: { get(k: string): string | undefined; set(k: string, v: string): void; delete(k: string): void; toObject(): Record<string, string> } };
+
+const started = performance.now();
+// What the Netlify runtime provides before the function's module is evaluated.
+const env = { get: (k: string) => Deno.env.get(k), has: (k: string) => Deno.env.get(k) !== undefined, set: (k: string, v: string) => Deno.env.set(k, v), delete: (k: string) => Deno.env.delete(k), toObject: () => Deno.env.toObject() };
+Object.assign(globalThis, { Netlify: { env } });
+const mod = await import(new URL(bundlePath, "file:///").href);
+const imported = performance.now();
+
+const pending: Promise<unknown>[] = [];
+const context = { ip: "127.0.0.1", requestId: "cold", deploy: { id: "bench", context: "production" }, waitUntil: (p: Promise<unknown>) => pending.push(p) };
+const req = new Request("http://127.0.0.1/mcp", {
+  method: "POST",
+  headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "MCP-Protocol-Version": "2025-11-25" },
+  body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_component", arguments: { pattern_id: patternId } } }),
+});
+const res = await mod.default(req, context);
+const body = await res.text();
+const done = performance.now();
+await Promise.allSettled(pending); // usage writes, after the measured response
+const ok = res.status === 200 && body.includes("component_code");
+console.log(JSON.stringify({
+  ok,
+  status: res.status,
+  bytes: body.length,
+  import_ms: imported - started,
+  first_call_ms: done - imported,
+  total_ms: done - started,
+  // performance.now() counts from the process's time origin: this is process start to first response.
+  process_ms: done,
+  error: ok ? undefined : body.slice(0, 300),
+}));

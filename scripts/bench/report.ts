@@ -1,0 +1,94 @@
+/** Ratios, target checks and the printed table of a benchmark run. */
+import { SCENARIOS, type Scenario, type Variant, VARIANTS } from "./scenarios.ts";
+import { round } from "./stats.ts";
+import type { Cell, Runtime } from "./throughput.ts";
+
+type Throughput = Record<Runtime, Record<Scenario, Record<Variant, Cell>>>;
+type Results = Record<string, any>;
+
+const geomean = (xs: number[]) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
+
+/** ours / other per (runtime, scenario), with the worst cell and the geometric mean. */
+function ratio(t: Throughput, other: Variant) {
+  const cells: Record<string, number> = {};
+  for (const [runtime, scenarios] of Object.entries(t)) {
+    for (const s of SCENARIOS) cells[`${runtime}/${s}`] = round(scenarios[s].ours.rps / scenarios[s][other].rps);
+  }
+  const xs = Object.values(cells);
+  return { min: Math.min(...xs), geomean: round(geomean(xs)), cells };
+}
+
+export function targets(r: Results) {
+  const ratios: Record<string, unknown> = {};
+  const checks: { target: string; goal: string; value: number | undefined; met: boolean | undefined }[] = [];
+  const check = (target: string, goal: string, value: number | undefined, ok: (v: number) => boolean) =>
+    checks.push({ target, goal, value: value === undefined ? undefined : round(value), met: value === undefined ? undefined : ok(value) });
+  if (r.throughput) {
+    const sdk = ratio(r.throughput, "sdk");
+    const raw = ratio(r.throughput, "raw");
+    const shared = ratio(r.throughput, "sdk_shared_validator");
+    // The headline is the worst cell: every runtime and scenario has to clear the bar.
+    Object.assign(ratios, {
+      vs_sdk_throughput: sdk.min,
+      vs_raw_throughput: raw.min,
+      vs_sdk_shared_validator_throughput: shared.min,
+      vs_sdk_throughput_geomean: sdk.geomean,
+      vs_raw_throughput_geomean: raw.geomean,
+      cells: { vs_sdk: sdk.cells, vs_sdk_shared_validator: shared.cells, vs_raw: raw.cells },
+    });
+    check("throughput vs (b) SDK stateless, worst cell", ">= 10", sdk.min, (v) => v >= 10);
+    check("throughput vs (d) raw handler, worst cell", ">= 0.5", raw.min, (v) => v >= 0.5);
+  }
+  if (r.bundle) {
+    ratios.bundle_vs_sdk = round(r.bundle.ours.code.gzip / r.bundle.sdk.code.gzip);
+    ratios.bundle_with_catalog_vs_sdk = round(r.bundle.ours.with_catalog.gzip / r.bundle.sdk.with_catalog.gzip);
+    check("gzipped bundle vs SDK variant (code; same catalog file beside both)", "<= 0.333", ratios.bundle_vs_sdk as number, (v) => v <= 1 / 3);
+  }
+  if (r.cold_start_ms) {
+    check("cold start, shipped catalog (import + first get_component, Deno)", "(no target)", r.cold_start_ms.catalog_shipped, () => true);
+    check("cold start, 10,000 patterns (import + first get_component, Deno)", "<= 50 ms", r.cold_start_ms.catalog_10k, (v) => v <= 50);
+  }
+  if (r.search) check("search_components p99 over 10,000 patterns", "<= 1 ms", r.search.p99_ms, (v) => v <= 1);
+  if (r.blobs) check("get_component over local Blobs, on top of the blob reads", "<= 1 ms", r.blobs.overhead_ms, (v) => v <= 1);
+  return { ratios, targets: checks };
+}
+
+const pad = (s: unknown, n: number) => String(s).padEnd(n);
+const lpad = (s: unknown, n: number) => String(s).padStart(n);
+
+export function printReport(r: Results) {
+  const lines: string[] = [];
+  const t: Throughput | undefined = r.throughput;
+  if (t) {
+    lines.push("", "Throughput (req/s, median of rounds) and latency p50/p99 (ms) under 8 connections");
+    lines.push(`${pad("runtime/scenario", 30)}${VARIANTS.map((v) => lpad(v, 30)).join("")}`);
+    for (const [runtime, scenarios] of Object.entries(t)) {
+      for (const s of SCENARIOS) {
+        const cells = VARIANTS.map((v) => {
+          const c = scenarios[s][v];
+          return lpad(`${Math.round(c.rps)} ${round(c.p50_ms)}/${round(c.p99_ms)}`, 30);
+        });
+        lines.push(`${pad(`${runtime}/${s}`, 30)}${cells.join("")}`);
+      }
+    }
+  }
+  if (r.cold_start_ms) {
+    lines.push("", "Cold start, fresh Deno process (ms, medians): import + first get_component = total");
+    for (const [k, v] of Object.entries<any>(r.cold_start_ms.detail)) {
+      lines.push(`${pad(k, 24)} ${lpad(round(v.import_ms), 8)} + ${lpad(round(v.first_call_ms), 8)} = ${lpad(round(v.total_ms), 8)}   (process start to response ${round(v.process_start_to_response_ms)})`);
+    }
+  }
+  if (r.search) lines.push("", `search_components over ${r.search.patterns} patterns: p50 ${round(r.search.p50_ms)} ms, p99 ${round(r.search.p99_ms)} ms (all samples p99 ${round(r.search.all_samples_p99_ms)} ms), first search ${round(r.search.first_search_ms)} ms`);
+  if (r.blobs) lines.push("", `get_component over local Blobs: ${round(r.blobs.get_component_p50_ms)} ms vs the two reads ${round(r.blobs.reads_p50_ms)} ms: overhead ${round(r.blobs.overhead_ms)} ms`);
+  if (r.bundle) {
+    const b = r.bundle;
+    lines.push("", `Bundle, esbuild minified (gzip): ours ${b.ours.code.minified} B (${b.ours.code.gzip} B) vs SDK ${b.sdk.code.minified} B (${b.sdk.code.gzip} B); with the catalog inlined ${b.ours.with_catalog.gzip} B vs ${b.sdk.with_catalog.gzip} B gzip`);
+  }
+  lines.push("", "Targets");
+  for (const c of r.targets ?? []) lines.push(`${c.met === undefined ? "-" : c.met ? "MET " : "MISS"}  ${pad(c.target, 72)} ${pad(c.goal, 10)} ${c.value}`);
+  if (r.ratios?.vs_sdk_throughput !== undefined) {
+    lines.push("", `ratios: vs SDK ${r.ratios.vs_sdk_throughput} (geomean ${r.ratios.vs_sdk_throughput_geomean}), vs SDK+shared validator ${r.ratios.vs_sdk_shared_validator_throughput}, vs raw ${r.ratios.vs_raw_throughput} (geomean ${r.ratios.vs_raw_throughput_geomean}), bundle ${r.ratios.bundle_vs_sdk}`);
+  }
+  lines.push(`load average at start ${r.machine.load_average_at_start.join(" ")}, at end ${r.machine.load_average_at_end.join(" ")}`);
+  console.log(lines.join("\n"));
+}

@@ -1,0 +1,141 @@
+/**
+ * `npm run bench` (full) and `npm run bench -- --quick` (< 5 min): our endpoint against the official
+ * SDK's stateless pattern, the SDK with a shared validator, and a raw fetch handler, in one run on
+ * one machine, interleaved rounds, medians and ratios. Writes bench-results.json (gitignored) and
+ * prints a table. Options: --quick, --smoke (tests), --out <file>, --only <cold,search,blobs,bundle,throughput>.
+ */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { buildPrebuiltText, PREBUILT } from "../build-catalog.ts";
+import { generateCatalog } from "../gen-catalog.ts";
+import { loadCatalog, loadFixtures, ROOT } from "../lib/fixtures.ts";
+import { startSeededBlobs } from "./blobs.ts";
+import { bundle, ENTRIES } from "./bundle.ts";
+import { deno, runJson } from "./child.ts";
+import { printReport, targets } from "./report.ts";
+import { GET_PATTERN } from "./scenarios.ts";
+import { median, rotate } from "./stats.ts";
+import { measureThroughput } from "./throughput.ts";
+
+const { values } = parseArgs({ options: { quick: { type: "boolean", default: false }, smoke: { type: "boolean", default: false }, out: { type: "string" }, only: { type: "string" } } });
+const quick = values.quick! || values.smoke!;
+const only = values.only ? new Set(values.only.split(",")) : undefined;
+const want = (part: string) => !only || only.has(part);
+// --smoke (the test suite's): every part once, as briefly as possible; its figures mean nothing.
+const settings = values.smoke
+  ? { throughput_rounds: 1, throughput_seconds: 0.1, connections: 2, cold_runs: 1, search_rounds: 1, blobs_iterations: 5 }
+  : quick
+  ? { throughput_rounds: 3, throughput_seconds: 0.5, connections: 8, cold_runs: 5, search_rounds: 5, blobs_iterations: 200 }
+  : { throughput_rounds: 7, throughput_seconds: 2, connections: 8, cold_runs: 15, search_rounds: 15, blobs_iterations: 600 };
+const log = (line: string) => console.error(`[bench] ${line}`);
+const started = Date.now();
+
+const work = await mkdtemp(join(tmpdir(), "patttterns-bench-"));
+const fixtures = await loadFixtures();
+const patternId = fixtures.find((f) => f.name === GET_PATTERN)!.entry.id;
+const blobs = await startSeededBlobs(fixtures);
+const results: Record<string, unknown> = {
+  generated_at: new Date().toISOString(),
+  mode: values.smoke ? "smoke" : quick ? "quick" : "full",
+  command: quick ? "npm run bench -- --quick" : "npm run bench",
+  machine: { cpus: cpus().length, cpu_model: cpus()[0]?.model, load_average_at_start: loadavg().map((x) => Number(x.toFixed(2))) },
+  settings,
+};
+
+try {
+  // The synthetic 10,000-pattern catalog, prebuilt exactly as the shipped one is.
+  log("building the 10,000-pattern catalog");
+  const catalog10k = join(work, "catalog-10k.prebuilt.json");
+  await writeFile(catalog10k, buildPrebuiltText(JSON.stringify(generateCatalog(await loadCatalog(), 10_000))));
+  const catalogs = { shipped: PREBUILT, catalog_10k: catalog10k };
+
+  if (want("bundle") || want("cold")) {
+    log("bundling (esbuild, minified)");
+    const size = async (variant: keyof typeof ENTRIES) => ({
+      code: await bundle(ENTRIES[variant], join(work, `${variant}-code.js`), PREBUILT),
+      with_catalog: await bundle(ENTRIES[variant], join(work, `${variant}-inline.js`), "inline"),
+    });
+    const ours = await size("ours");
+    const sdk = await size("sdk");
+    results.bundle = { ours, sdk };
+  }
+
+  if (want("cold")) {
+    // Fresh Deno processes, interleaved: each run of each (variant, catalog) in turn.
+    const kinds = [] as { name: string; file: string }[];
+    for (const variant of ["ours", "sdk"] as const) {
+      for (const [cat, path] of Object.entries(catalogs)) {
+        const file = join(work, `${variant}-${cat}-cold.js`);
+        await bundle(ENTRIES[variant], file, path);
+        kinds.push({ name: `${variant}/${cat}`, file });
+      }
+    }
+    const runs = new Map<string, { import_ms: number; first_call_ms: number; total_ms: number; process_ms: number }[]>();
+    const ctx = Buffer.from(JSON.stringify(blobs.config)).toString("base64");
+    for (let i = 0; i < settings.cold_runs + 1; i++) {
+      for (const k of rotate(kinds, i)) {
+        const r = await runJson<{ ok: boolean; error?: string; import_ms: number; first_call_ms: number; total_ms: number; process_ms: number }>(
+          deno, ["run", "-A", join(ROOT, "scripts/bench/cold-child.ts"), k.file, patternId], { NETLIFY_BLOBS_CONTEXT: ctx });
+        if (!r.ok) throw new Error(`cold start ${k.name}: ${r.error}`);
+        if (i > 0) runs.set(k.name, [...(runs.get(k.name) ?? []), r]); // run 0 fills Deno's module cache
+      }
+      log(`cold start run ${i}/${settings.cold_runs}`);
+    }
+    const summary = (name: string) => {
+      const rs = runs.get(name)!;
+      return {
+        import_ms: median(rs.map((r) => r.import_ms)),
+        first_call_ms: median(rs.map((r) => r.first_call_ms)),
+        total_ms: median(rs.map((r) => r.total_ms)),
+        process_start_to_response_ms: median(rs.map((r) => r.process_ms)),
+        runs: rs.length,
+      };
+    };
+    const detail = Object.fromEntries(kinds.map((k) => [k.name, summary(k.name)]));
+    results.cold_start_ms = {
+      catalog_shipped: detail["ours/shipped"].total_ms,
+      catalog_10k: detail["ours/catalog_10k"].total_ms,
+      sdk_catalog_shipped: detail["sdk/shipped"].total_ms,
+      sdk_catalog_10k: detail["sdk/catalog_10k"].total_ms,
+      detail,
+    };
+  }
+
+  if (want("search")) {
+    log("search_components over 10,000 patterns (Deno)");
+    const s = await runJson<Record<string, number>>(deno, ["run", "-A", join(ROOT, "scripts/bench/search-child.ts"), catalog10k, String(settings.search_rounds)]);
+    results.search = s;
+    results.search_p50_ms = s.p50_ms;
+    results.search_p99_ms = s.p99_ms;
+  }
+
+  if (want("blobs")) {
+    log("get_component over local Blobs vs the blob reads (Deno)");
+    results.blobs = await runJson<Record<string, number>>(deno, ["run", "-A", join(ROOT, "scripts/bench/blobs-child.ts"), PREBUILT, patternId, String(settings.blobs_iterations)], { BENCH_BLOBS: JSON.stringify(blobs.config) });
+  }
+
+  if (want("throughput")) {
+    log(`throughput: ${settings.throughput_rounds} rounds x 2 runtimes x 4 scenarios x 4 variants x ${settings.throughput_seconds}s`);
+    results.throughput = await measureThroughput({
+      rounds: settings.throughput_rounds,
+      seconds: settings.throughput_seconds,
+      connections: settings.connections,
+      prebuiltPath: PREBUILT,
+      blobs: blobs.config,
+      log,
+    });
+  }
+} finally {
+  await blobs.stop();
+  await rm(work, { recursive: true, force: true });
+}
+
+Object.assign(results, targets(results));
+(results.machine as Record<string, unknown>).load_average_at_end = loadavg().map((x) => Number(x.toFixed(2)));
+results.duration_s = Math.round((Date.now() - started) / 1000);
+const out = values.out ?? join(ROOT, "bench-results.json");
+await writeFile(out, JSON.stringify(results, null, 2) + "\n");
+printReport(results);
+log(`wrote ${out} in ${results.duration_s} s`);

@@ -1,0 +1,82 @@
+/**
+ * search_components at scale, in one Deno process: the prebuilt catalog given in argv (10,000
+ * patterns), a query mix drawn with a fixed seed from the catalog's own words (what agents type:
+ * title words, two-word phrases, tags, prefixes, a category, misses), each query timed through the
+ * tool's own `run`. Prints one JSON line. Args: <prebuilt path> <rounds>.
+ */
+import { readFileSync } from "node:fs";
+import { createCatalog } from "../../src/catalog/catalog.ts";
+import type { Entry } from "../../src/catalog/schema.ts";
+import { DEFAULT_SITE_URL } from "../../src/config.ts";
+import { allowAll } from "../../src/entitlement.ts";
+import type { ComponentSource } from "../../src/components/model.ts";
+import searchComponents from "../../src/tools/search_components.ts";
+import { rng } from "../gen-catalog.ts";
+import { percentile } from "./stats.ts";
+
+const [path, roundsArg, debug] = process.argv.slice(2);
+const rounds = Number(roundsArg ?? 5);
+const catalog = createCatalog(JSON.parse(readFileSync(path, "utf8")), DEFAULT_SITE_URL);
+
+/** Queries a user or agent would send, built from the catalog's vocabulary with a fixed seed. */
+export function queryMix(entries: readonly Entry[], n: number, seed = 42): { query?: string; category?: string }[] {
+  const r = rng(seed);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
+  const words = (e: Entry) => e.title.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1);
+  const sections = [...new Set(entries.map((e) => e.slug.split("/")[1]))];
+  const out: { query?: string; category?: string }[] = [];
+  while (out.length < n) {
+    const e = pick(entries);
+    const ws = words(e);
+    const roll = r();
+    if (!ws.length) continue;
+    if (roll < 0.4) out.push({ query: pick(ws) });
+    else if (roll < 0.65 && ws.length > 1) {
+      const i = Math.floor(r() * (ws.length - 1));
+      out.push({ query: `${ws[i]} ${ws[i + 1]}` });
+    } else if (roll < 0.75 && e.tags.length) out.push({ query: pick(e.tags) });
+    else if (roll < 0.85) out.push({ query: pick(ws).slice(0, 3 + Math.floor(r() * 3)) });
+    else if (roll < 0.95) out.push({ query: pick(ws), category: r() < 0.5 ? pick(sections) : pick(e.tags) });
+    else out.push({ query: Array.from({ length: 6 }, () => "qxzjvk"[Math.floor(r() * 6)]).join("") });
+  }
+  return out;
+}
+
+const deps = { catalog, components: {} as ComponentSource, entitlement: allowAll };
+const ctx = { deps, caller: {}, progress() {}, log() {} };
+// Arguments are parsed once up front: the timing is the tool's work, not zod's.
+const mix = queryMix(catalog.entries, 500).map((q) => searchComponents.input.parse(q));
+const run = (args: (typeof mix)[number]) => searchComponents.run(args, ctx as never);
+const t0 = performance.now();
+await run(mix[0]); // builds the index from the prebuilt data
+const first = performance.now() - t0;
+for (const q of mix) await run(q); // warm-up: JIT
+// Every round runs the whole mix; a query's time is its median over rounds, which keeps what the
+// query costs and drops what the machine did meanwhile (a descheduled process, another's GC).
+const perQuery: number[][] = mix.map(() => []);
+for (let round = 0; round < rounds; round++) {
+  mix.forEach((q, i) => {
+    const s = performance.now();
+    run(q);
+    perQuery[i].push(performance.now() - s);
+  });
+}
+const typical = perQuery.map((xs) => percentile(xs, 50));
+const all = perQuery.flat();
+if (debug) {
+  const slow = mix.map((q) => { const s = performance.now(); run(q); return { q, ms: performance.now() - s }; }).sort((a, b) => b.ms - a.ms).slice(0, 12);
+  for (const x of slow) console.error(x.ms.toFixed(3), JSON.stringify(x.q));
+}
+console.log(JSON.stringify({
+  patterns: catalog.entries.length,
+  queries: mix.length,
+  rounds,
+  first_search_ms: first,
+  // Over queries, each at its median over rounds.
+  p50_ms: percentile(typical, 50),
+  p99_ms: percentile(typical, 99),
+  max_ms: Math.max(...typical),
+  // Every single timing, machine noise included.
+  all_samples_p50_ms: percentile(all, 50),
+  all_samples_p99_ms: percentile(all, 99),
+}));

@@ -1,0 +1,86 @@
+/**
+ * The server side of the throughput benchmark, for Deno (`deno run -A`) and Node (`tsx`): the four
+ * variants, each twice (in-memory component source, local Blobs store), on eight loopback ports.
+ * Deno serves with `Deno.serve`, Node with `@hono/node-server` (the fetch adapter the SDK ships for
+ * Node): every variant goes through the same adapter, so only the handler differs.
+ *
+ * Config comes in BENCH_CONFIG (JSON): { portBase, prebuiltPath, blobs }. Prints one line
+ * `READY {...}` when all ports listen.
+ */
+import { readFileSync } from "node:fs";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { componentSourceFromEnv, createApp } from "../../src/app.ts";
+import { createCatalog } from "../../src/catalog/catalog.ts";
+import { memorySource } from "../../src/components/memory-source.ts";
+import type { ComponentSource } from "../../src/components/model.ts";
+import { DEFAULT_SITE_URL } from "../../src/config.ts";
+import { allowAll } from "../../src/entitlement.ts";
+import type { BlobsConfig } from "../../src/storage/blobs.ts";
+import { loadFixtures } from "../lib/fixtures.ts";
+import { createSdkHandler } from "./sdk-app.ts";
+import { GET_PATTERN, HEADERS, portOf, SCENARIOS, scenarioBody, sourceOf, type Variant } from "./scenarios.ts";
+
+declare const Deno: { serve(opts: { port: number; hostname: string; onListen(): void }, h: (req: Request) => Promise<Response>): unknown } | undefined;
+type Handler = (req: Request) => Promise<Response>;
+
+const config: { portBase: number; prebuiltPath: string; blobs: BlobsConfig } = JSON.parse(process.env.BENCH_CONFIG ?? "{}");
+const prebuilt = JSON.parse(readFileSync(config.prebuiltPath, "utf8"));
+const fixtures = await loadFixtures();
+const patternId = fixtures.find((f) => f.name === GET_PATTERN)!.entry.id;
+
+const sources = {
+  memory: () => memorySource(new Map(fixtures.map((f) => [f.entry.id, { index: f.index, code: Object.fromEntries(f.code.map((c) => [c.versionId, c.bytes])) }]))),
+  // The production source: Blobs behind the isolate cache, with its default TTL and size.
+  blobs: () => componentSourceFromEnv({}, config.blobs),
+};
+
+function variants(source: () => ComponentSource): Record<Exclude<Variant, "raw">, Handler> {
+  const ours = createApp({ env: {}, catalogData: prebuilt, components: source() });
+  // Each variant its own catalog and source instance (and so its own caches), like separate deployments.
+  const deps = () => ({ catalog: createCatalog(prebuilt, DEFAULT_SITE_URL), components: source(), entitlement: allowAll });
+  return {
+    ours: (req) => ours.handle(req),
+    sdk: createSdkHandler({ deps: deps() }),
+    sdk_shared_validator: createSdkHandler({ deps: deps(), validator: new AjvJsonSchemaValidator() }),
+  };
+}
+
+const request = (body: string) => new Request("http://127.0.0.1/mcp", { method: "POST", headers: HEADERS, body });
+
+/** (d): answers each benchmark request with our endpoint's response body for it, prebuilt. */
+async function rawVariant(ours: Handler, source: "memory" | "blobs"): Promise<{ handler: Handler; sizes: Record<string, number> }> {
+  const bodies = new Map<string, Uint8Array<ArrayBuffer>>();
+  const sizes: Record<string, number> = {};
+  for (const s of SCENARIOS.filter((s) => sourceOf(s) === source)) {
+    const body = scenarioBody(s, patternId);
+    const res = await ours(request(body));
+    if (res.status !== 200) throw new Error(`${s}: our endpoint answered ${res.status}`);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    bodies.set(body, bytes);
+    sizes[s] = bytes.byteLength;
+  }
+  const missing = new TextEncoder().encode('{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"unknown benchmark request"}}');
+  const json = { "Content-Type": "application/json" };
+  return { handler: async (req) => new Response(bodies.get(await req.text()) ?? missing, { headers: json }), sizes };
+}
+
+async function listen(port: number, handler: Handler): Promise<void> {
+  if (typeof Deno !== "undefined") {
+    await new Promise<void>((resolve) => Deno!.serve({ port, hostname: "127.0.0.1", onListen: resolve }, handler));
+    return;
+  }
+  const { serve } = await import("@hono/node-server");
+  await new Promise<void>((resolve) => serve({ fetch: handler, port, hostname: "127.0.0.1" }, () => resolve()));
+}
+
+const sizes: Record<string, number> = {};
+for (const source of ["memory", "blobs"] as const) {
+  const set = variants(sources[source]);
+  const raw = await rawVariant(set.ours, source);
+  Object.assign(sizes, raw.sizes);
+  const all: Record<Variant, Handler> = { ...set, raw: raw.handler };
+  for (const [variant, handler] of Object.entries(all) as [Variant, Handler][]) await listen(portOf(config.portBase, variant, source), handler);
+}
+console.log(`READY ${JSON.stringify({ runtime: typeof Deno !== "undefined" ? "deno" : "node", patternId, sizes })}`);
+// For profiling runs (`deno run --cpu-prof`): a normal exit, which writes the profile, after a while.
+if (process.env.BENCH_EXIT_AFTER_MS) setTimeout(() => process.exit(0), Number(process.env.BENCH_EXIT_AFTER_MS));

@@ -1,0 +1,119 @@
+/**
+ * The indexed search (src/catalog/search.ts) must return exactly what the plain linear scan returns
+ * (tests/bench/search-reference.ts): the same entries, in the same order, for any catalog, query,
+ * category and filter, whether its index was prebuilt (encoded, then decoded) or built on first use.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { PATTERN_TYPES, type Entry } from "../../src/catalog/schema.ts";
+import { createSearchIndex, searchOrder } from "../../src/catalog/search.ts";
+import { buildSearchData } from "../../src/catalog/search-data.ts";
+import { generateCatalog, rng } from "../../scripts/gen-catalog.ts";
+import { loadCatalog } from "../../scripts/lib/fixtures.ts";
+import { createLinearSearch } from "./search-reference.ts";
+
+// Words that collide on purpose: prefixes, case, decomposed and full-width forms, marks, "&".
+const WORDS = [
+  "drag", "drop", "dropdown", "and", "Tab", "tabs", "Step", "by", "step", "a", "e", "nav", "navigation", "ui",
+  "é", "e\u0301", "ｔａｂｓ", "İstanbul", "straße", "क्षमा", "٣", "x1", "&", "AI", "sheet", "bottom",
+];
+const SEPARATORS = [" ", "-", ", ", " & ", "/", "  ", ".", "—"];
+
+const phrase = fc.array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...SEPARATORS)), { maxLength: 5 })
+  .map((parts) => parts.map(([w, s]) => w + s).join(""));
+const query = fc.oneof(
+  phrase,
+  fc.constantFrom(...WORDS).map((w) => w.slice(0, 1 + (w.length >> 1))),
+  fc.string({ maxLength: 6 }),
+  fc.constant(""),
+);
+
+const entry = fc.record({
+  catalogNumber: fc.integer({ min: 1, max: 12 }), // duplicates on purpose: ties must keep source order
+  title: phrase,
+  description: phrase,
+  tags: fc.array(phrase, { maxLength: 4 }),
+  type: fc.constantFrom(...PATTERN_TYPES),
+  section: fc.constantFrom("ui-components", "ux-patterns", "ai-patterns"),
+  last: fc.constantFrom("tabs", "drag-and-drop", "step-by-step", "nav", "x1"),
+  uiCategories: fc.option(fc.array(phrase, { maxLength: 2 }), { nil: undefined }),
+  hasGeneratedComponent: fc.boolean(),
+}).map((r): Entry => ({
+  id: "00000000-0000-4000-8000-000000000000",
+  catalogNumber: r.catalogNumber,
+  title: r.title, // may normalize to "": only an empty phrase equals it
+  description: r.description,
+  tags: r.tags,
+  type: r.type,
+  slug: `/${r.section}/${r.last}`,
+  hasGeneratedComponent: r.hasGeneratedComponent,
+  ...(r.uiCategories && { uiCategories: r.uiCategories }),
+}));
+
+const filters = [undefined, (e: Entry) => e.hasGeneratedComponent, (e: Entry) => e.catalogNumber % 2 === 0];
+
+function expectSame(actual: Entry[], expected: Entry[]) {
+  expect(actual.map((e) => [e.catalogNumber, e.title])).toEqual(expected.map((e) => [e.catalogNumber, e.title]));
+  expect(actual.every((e, i) => e === expected[i])).toBe(true);
+}
+
+describe("indexed search equals the linear reference", () => {
+  it("on random catalogs, queries, categories and filters (prebuilt and lazily built index)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(entry, { maxLength: 25 }),
+        fc.array(fc.tuple(query, fc.option(fc.oneof(phrase, fc.constantFrom("pattern", "ui-components", "tabs")), { nil: undefined }), fc.integer({ min: 0, max: 2 })), { minLength: 1, maxLength: 8 }),
+        (entries, queries) => {
+          const reference = createLinearSearch(entries);
+          const prebuilt = createSearchIndex(entries, buildSearchData(searchOrder(entries)));
+          const lazy = createSearchIndex(entries);
+          for (const [q, category, f] of queries) {
+            const opts = { category, filter: filters[f] };
+            const expected = reference.search(q, opts);
+            expectSame(prebuilt.search(q, opts), expected);
+            expectSame(lazy.search(q, opts), expected);
+            if (category !== undefined) expectSame(prebuilt.inCategory(category), reference.inCategory(category));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("on the shipped catalog and a 10,000-pattern synthetic one, for queries drawn from their own words", async () => {
+    const shipped = await loadCatalog();
+    const r = rng(7);
+    for (const entries of [shipped, generateCatalog(shipped, 10_000)]) {
+      const reference = createLinearSearch(entries);
+      const index = createSearchIndex(entries, buildSearchData(searchOrder(entries)));
+      const words = [...new Set(entries.flatMap((e) => `${e.title} ${e.tags.join(" ")}`.toLowerCase().split(/[^a-z0-9]+/)))].filter(Boolean);
+      const pick = () => words[Math.floor(r() * words.length)];
+      const queries = ["", "drag and drop", "a", "to", "Step by Step", "zzzz", ...Array.from({ length: 60 }, () => {
+        const n = 1 + Math.floor(r() * 3);
+        return Array.from({ length: n }, () => (r() < 0.3 ? pick().slice(0, 3) : pick())).join(" ");
+      })];
+      for (const q of queries) {
+        for (const opts of [{}, { filter: filters[1] }, { category: "ui-components" }, { category: pick(), filter: filters[2] }]) {
+          expectSame(index.search(q, opts), reference.search(q, opts));
+        }
+      }
+    }
+  });
+
+  it("survives a filter that searches again (re-entrant call)", async () => {
+    const entries = await loadCatalog();
+    const reference = createLinearSearch(entries);
+    const index = createSearchIndex(entries);
+    const inner: number[] = [];
+    const filter = (e: Entry) => (inner.push(index.search("navigation").length), e.tags.length > 1);
+    expectSame(index.search("menu", { filter }), reference.search("menu", { filter: (e) => e.tags.length > 1 }));
+    expect(new Set(inner)).toEqual(new Set([reference.search("navigation").length]));
+    expectSame(index.search("menu"), reference.search("menu"));
+  });
+
+  it("refuses a prebuilt index that does not describe the catalog", async () => {
+    const entries = await loadCatalog();
+    const data = buildSearchData(searchOrder(entries.slice(1)));
+    expect(() => createSearchIndex(entries, data).search("tabs")).toThrow(/rebuild the catalog/);
+  });
+});
