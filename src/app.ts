@@ -15,7 +15,12 @@ import { createHttpHandler, type Exchange, type RequestInfo } from "./mcp/http.t
 import { createOriginPolicy } from "./mcp/origin.ts";
 import { createServer, type EntitlementPolicy } from "./mcp/server.ts";
 import { type BlobsConfig, openStore } from "./storage/blobs.ts";
+import { componentTemplate } from "./resources/components.ts";
+import { CARD_PATH, cardHandler } from "./page/card.ts";
+import { pageHandler } from "./page/page.ts";
+import { skillResource } from "./skill/resource.ts";
 import { tools } from "./tools/index.ts";
+import { type UsageRecorder, type UsageRequestInfo, withUsage } from "./usage/recorder.ts";
 
 export type Env = Record<string, string | undefined>;
 
@@ -29,6 +34,8 @@ export interface AppOptions {
   blobs?: BlobsConfig;
   fetch?: typeof fetch;
   onExchange?: (exchange: Exchange) => void;
+  /** Usage logging and counters (src/usage); the edge adapter passes `usageFromEnv(env)`. Off when absent. */
+  usage?: UsageRecorder;
 }
 
 const num = (v: string | undefined, fallback: number) => (v && Number.isFinite(Number(v)) ? Number(v) : fallback);
@@ -52,7 +59,7 @@ export function componentSourceFromEnv(env: Env, blobs?: BlobsConfig, baseFetch?
 }
 
 export interface App {
-  handle(req: Request, info?: RequestInfo): Promise<Response>;
+  handle(req: Request, info?: UsageRequestInfo): Promise<Response>;
   catalog: Catalog;
   server: ReturnType<typeof createServer<Deps>>;
 }
@@ -75,9 +82,17 @@ export function createApp(opts: AppOptions): App {
     },
     instructions: INSTRUCTIONS,
     tools,
+    templates: [componentTemplate],
+    resources: [skillResource],
     entitlement: deps.entitlement,
   });
   const origins = createOriginPolicy(siteUrl, (opts.env.ALLOWED_ORIGINS ?? "").split(","));
-  const mcp = createHttpHandler(server, { deps, origins, onExchange: opts.onExchange });
-  return { handle: mcp, catalog, server };
+  const page = pageHandler(server, { patterns: catalog.entries.length, withCode: catalog.entries.filter((e) => e.hasGeneratedComponent).length });
+  const http = (onExchange?: (e: Exchange) => void) => createHttpHandler(server, { deps, origins, page, onExchange });
+  // Usage wraps dispatch from outside: it sees each request's exchanges, never a tool's internals.
+  const mcp = opts.usage ? withUsage(http, opts.usage, opts.onExchange) : http(opts.onExchange);
+  // The server card is public metadata: served before the origin policy, readable from any origin.
+  const card = cardHandler(server, [skillResource]);
+  const handle = async (req: Request, info?: UsageRequestInfo) => (new URL(req.url).pathname === CARD_PATH ? card(req) : mcp(req, info));
+  return { handle, catalog, server };
 }

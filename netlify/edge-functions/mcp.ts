@@ -1,7 +1,9 @@
 /** Netlify Edge Function adapter: builds the app once per isolate and hands each request to it. */
 import type { Config, Context } from "@netlify/edge-functions";
-import catalogData from "../../search_index.json" with { type: "json" };
+// Validated and indexed at build time (npm run build:catalog): a cold isolate skips both.
+import catalogData from "../../search_index.prebuilt.json" with { type: "json" };
 import { type App, createApp } from "../../src/app.ts";
+import { usageFromEnv } from "../../src/usage/recorder.ts";
 
 declare const Netlify: { env: { toObject(): Record<string, string> } };
 
@@ -9,8 +11,20 @@ declare const Netlify: { env: { toObject(): Record<string, string> } };
 let app: App | undefined;
 
 export default (req: Request, context: Context) => {
-  app ??= createApp({ env: Netlify.env.toObject(), catalogData });
-  return app.handle(req, { ip: context.ip });
+  if (!app) {
+    const env = Netlify.env.toObject();
+    app = createApp({ env, catalogData, usage: usageFromEnv(env) });
+  }
+  // The local emulation (@netlify/dev, deploy context "dev") kills work still pending in waitUntil
+  // when the response ends, so there the usage write is awaited before responding (no waitUntil).
+  // Production honours waitUntil: the write runs after the response is sent.
+  const dev = context.deploy?.context === "dev";
+  return app.handle(req, {
+    ip: context.ip,
+    requestId: context.requestId,
+    deployId: context.deploy?.id,
+    waitUntil: dev ? undefined : (work) => context.waitUntil(work),
+  });
 };
 
 export const config: Config = {
