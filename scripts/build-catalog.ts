@@ -1,45 +1,141 @@
 /**
  * `npm run build:catalog`: validates search_index.json (zod + duplicate ids, numbers and slugs,
- * exactly as the endpoint does at load) and writes search_index.prebuilt.json, the form the edge
- * function ships: validated entries plus the search index, so a cold isolate does neither.
+ * exactly as the endpoint does for a raw index) and writes catalog/, the form the edge function
+ * ships, loaded on demand by what each request needs (src/catalog/source.ts):
+ * - head.json: counts, categories and tags (imported eagerly: a few KB at any catalog size);
+ * - entries-NNN.json: the validated entries (zod defaults applied, the site's searchText dropped),
+ *   CHUNK per file, in search order (catalog number);
+ * - keys-NNN.json: every resolver key (number, id, slug, last slug segment, normalized title) to its
+ *   entries, sharded by a hash of the key;
+ * - search.json: the search tables (word index, normalized titles, category lists, with-code list);
+ * - load.ts: literal dynamic imports of each file, so bundlers and Deno's module graph include them.
  *
- *   tsx scripts/build-catalog.ts [--in search_index.json] [--out search_index.prebuilt.json] [--check]
+ *   tsx scripts/build-catalog.ts [--in search_index.json] [--out catalog] [--check]
  *
  * `--check` writes nothing and exits 1 when the output is missing or stale.
  */
 import { createHash } from "node:crypto";
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createCatalog } from "../src/catalog/catalog.ts";
-import { prebuild, serializePrebuilt } from "../src/catalog/prebuilt.ts";
+import { KEY_KINDS, KEY_OF, keyName, shardCount, shardOf } from "../src/catalog/keys.ts";
+import type { Entry } from "../src/catalog/schema.ts";
+import { buildSearchTables } from "../src/catalog/search.ts";
+import { summarize } from "../src/catalog/source.ts";
 import { DEFAULT_SITE_URL } from "../src/config.ts";
 import { ROOT } from "./lib/fixtures.ts";
 
 export const SOURCE = join(ROOT, "search_index.json");
-export const PREBUILT = join(ROOT, "search_index.prebuilt.json");
+export const CATALOG_DIR = join(ROOT, "catalog");
+/**
+ * Entries per chunk (~22 KB): a cold get_component loads one, a page of 10 search hits up to 10. At
+ * 10,000 patterns a new page loaded ~25 ms of chunks at 64 per chunk, ~13 ms at 32, ~12 ms at 16.
+ */
+export const CHUNK = 32;
+/** Files the build owns in its output directory: anything else there is left alone. */
+const OWNED = /^(?:head\.json|search\.json|load\.ts|entries-\d+\.json|keys-\d+\.json)$/;
 
-/** The prebuilt file's exact text for a search_index.json text; throws when the index is invalid. */
-export function buildPrebuiltText(sourceText: string): string {
-  const catalog = createCatalog(JSON.parse(sourceText), DEFAULT_SITE_URL);
-  const sha256 = createHash("sha256").update(sourceText).digest("hex");
-  return serializePrebuilt(prebuild(catalog.entries, sha256));
+/** `searchText` is the site's own search string; the server derives its index from the fields. */
+const strip = ({ searchText: _, ...rest }: Entry): Entry => rest;
+const pad = (n: number, total: number) => String(n).padStart(Math.max(3, String(total - 1).length), "0");
+
+/** The catalog directory's files (name to exact text) for a search_index.json text; throws when it is invalid. */
+export async function buildCatalogFiles(sourceText: string, { chunkSize = CHUNK } = {}): Promise<Map<string, string>> {
+  const entries = (await createCatalog(JSON.parse(sourceText), DEFAULT_SITE_URL).all()).map(strip);
+  const source = createHash("sha256").update(sourceText).digest("hex");
+  const chunks = Math.ceil(entries.length / chunkSize);
+  const shards = shardCount(entries.length);
+  const tables = buildSearchTables(entries);
+  const head = summarize(entries, tables, { source, chunkSize, shards });
+
+  const keys = Array.from({ length: shards }, () => new Map<string, number[]>());
+  for (const kind of KEY_KINDS) {
+    entries.forEach((e, d) => {
+      const name = keyName(kind, KEY_OF[kind](e));
+      const shard = keys[shardOf(name, shards)];
+      shard.set(name, [...(shard.get(name) ?? []), d]);
+    });
+  }
+
+  // One entry or key per line, so a catalog change shows as a readable diff.
+  const lines = (items: string[], open: string, close: string) => `${open}\n${items.join(",\n")}\n${close}\n`;
+  const files = new Map<string, string>();
+  files.set("head.json", JSON.stringify(head, null, 1) + "\n");
+  for (let k = 0; k < chunks; k++) {
+    files.set(`entries-${pad(k, chunks)}.json`, lines(entries.slice(k * chunkSize, (k + 1) * chunkSize).map((e) => JSON.stringify(e)), "[", "]"));
+  }
+  keys.forEach((m, s) => files.set(`keys-${pad(s, shards)}.json`, lines([...m].map(([k, ds]) => `${JSON.stringify(k)}:${JSON.stringify(ds)}`), "{", "}")));
+  files.set("search.json", JSON.stringify(tables) + "\n");
+  files.set("load.ts", loader(chunks, shards));
+  return files;
+}
+
+function loader(chunks: number, shards: number): string {
+  const cases = (count: number, name: (k: number) => string) =>
+    Array.from({ length: count }, (_, k) => `    case ${k}: return import("./${name(k)}", { with: { type: "json" } }).then((m) => m.default);`).join("\n");
+  return `/**
+ * Generated by \`npm run build:catalog\` (scripts/build-catalog.ts) from search_index.json: do not edit.
+ * Every specifier is a literal, so the edge bundler and Deno's module graph include each file; each
+ * loads on first use (src/catalog/source.ts keeps it for the isolate's life).
+ */
+import head from "./head.json" with { type: "json" };
+
+export { head };
+
+export function entries(chunk: number): Promise<unknown> {
+  switch (chunk) {
+${cases(chunks, (k) => `entries-${pad(k, chunks)}.json`)}
+  }
+  return Promise.reject(new RangeError(\`no entry chunk \${chunk}\`));
+}
+
+export function keys(shard: number): Promise<unknown> {
+  switch (shard) {
+${cases(shards, (s) => `keys-${pad(s, shards)}.json`)}
+  }
+  return Promise.reject(new RangeError(\`no key shard \${shard}\`));
+}
+
+export function search(): Promise<unknown> {
+  return import("./search.json", { with: { type: "json" } }).then((m) => m.default);
+}
+`;
+}
+
+/** Files of `dir` that differ from `files`, are missing, or are built files no longer built. */
+export async function staleFiles(dir: string, files: Map<string, string>): Promise<string[]> {
+  const present = (await readdir(dir).catch(() => [] as string[])).filter((f) => OWNED.test(f));
+  const stale = present.filter((f) => !files.has(f));
+  for (const [name, text] of files) if ((await readFile(join(dir, name), "utf8").catch(() => null)) !== text) stale.push(name);
+  return stale.sort();
+}
+
+/** Writes `files` into `dir` and removes the built files no longer built; returns what changed. */
+export async function writeCatalogFiles(dir: string, files: Map<string, string>): Promise<string[]> {
+  const stale = await staleFiles(dir, files);
+  await mkdir(dir, { recursive: true });
+  for (const name of stale) {
+    const text = files.get(name);
+    if (text === undefined) await rm(join(dir, name));
+    else await writeFile(join(dir, name), text);
+  }
+  return stale;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { in: { type: "string", default: SOURCE }, out: { type: "string", default: PREBUILT }, check: { type: "boolean", default: false } } });
-  const text = buildPrebuiltText(await readFile(values.in!, "utf8"));
-  const current = await readFile(values.out!, "utf8").catch(() => null);
+  const { values } = parseArgs({ options: { in: { type: "string", default: SOURCE }, out: { type: "string", default: CATALOG_DIR }, check: { type: "boolean", default: false } } });
+  const files = await buildCatalogFiles(await readFile(values.in!, "utf8"));
   if (values.check) {
-    if (current !== text) {
-      console.error(`${values.out} is stale: run npm run build:catalog`);
+    const stale = await staleFiles(values.out!, files);
+    if (stale.length) {
+      console.error(`${values.out} is stale (${stale.slice(0, 5).join(", ")}${stale.length > 5 ? ", …" : ""}): run npm run build:catalog`);
       process.exit(1);
     }
     console.log(`${values.out} is current`);
-  } else if (current === text) {
-    console.log(`${values.out} is current`);
   } else {
-    await writeFile(values.out!, text);
-    console.log(`wrote ${values.out} (${text.length} bytes)`);
+    const changed = await writeCatalogFiles(values.out!, files);
+    const bytes = [...files.values()].reduce((n, t) => n + t.length, 0);
+    console.log(changed.length ? `wrote ${changed.length} files in ${values.out} (${files.size} files, ${bytes} bytes)` : `${values.out} is current`);
   }
 }

@@ -13,6 +13,7 @@ import { allowAll } from "./entitlement.ts";
 import { INSTRUCTIONS } from "./instructions.ts";
 import { createHttpHandler, type Exchange, type RequestInfo } from "./mcp/http.ts";
 import { createOriginPolicy } from "./mcp/origin.ts";
+import { urlPathname } from "./mcp/url.ts";
 import { createServer, type EntitlementPolicy } from "./mcp/server.ts";
 import { type BlobsConfig, openStore } from "./storage/blobs.ts";
 import { componentTemplate } from "./resources/components.ts";
@@ -26,7 +27,7 @@ export type Env = Record<string, string | undefined>;
 
 export interface AppOptions {
   env: Env;
-  /** The parsed search_index.json. */
+  /** The parsed search_index.json (validated here), or the built catalog's loader: `import * as files from "catalog/load.ts"`. */
   catalogData: unknown;
   /** Overrides for tests and benchmarks; production builds these from env. */
   components?: ComponentSource;
@@ -87,12 +88,12 @@ export function createApp(opts: AppOptions): App {
     entitlement: deps.entitlement,
   });
   const origins = createOriginPolicy(siteUrl, (opts.env.ALLOWED_ORIGINS ?? "").split(","));
-  const page = pageHandler(server, { patterns: catalog.entries.length, withCode: catalog.entries.filter((e) => e.hasGeneratedComponent).length });
+  const page = pageHandler(server, { patterns: catalog.count, withCode: catalog.withCode });
   const http = (onExchange?: (e: Exchange) => void) => createHttpHandler(server, { deps, origins, page, onExchange });
   // Usage wraps dispatch from outside: it sees each request's exchanges, never a tool's internals.
   const mcp = opts.usage ? withUsage(http, opts.usage, opts.onExchange) : http(opts.onExchange);
   // The server card is public metadata: served before the origin policy, readable from any origin.
   const card = cardHandler(server, [skillResource]);
-  const handle = async (req: Request, info?: UsageRequestInfo) => (new URL(req.url).pathname === CARD_PATH ? card(req) : mcp(req, info));
+  const handle = async (req: Request, info?: UsageRequestInfo) => (urlPathname(req.url) === CARD_PATH ? card(req) : mcp(req, info));
   return { handle, catalog, server };
 }

@@ -8,8 +8,8 @@
  * are not counted in the MCP usage store: they are the site's own traffic. The retry-once discipline
  * applies to both transports.
  */
-// The same prebuilt catalog the edge function loads: validated and indexed at build time.
-import catalogData from "../../search_index.prebuilt.json" with { type: "json" };
+// The same built catalog the edge function loads: validated, indexed and split at build time.
+import * as catalogData from "../../catalog/load.ts";
 import { createApp } from "../../src/app.ts";
 import { createChatbotHandler } from "../../src/chatbot/handler.ts";
 import { createMcpClient } from "../../src/chatbot/mcp-client.ts";

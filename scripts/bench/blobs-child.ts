@@ -3,10 +3,11 @@
  * server. Interleaved, many times: (1) the two reads themselves, as the component source makes
  * them (the version index with strong consistency, then the code); (2) a whole get_component
  * request through our endpoint, with the isolate cache off so every call reads Blobs. The overhead
- * is median(2) - median(1). Prints one JSON line. Args: <prebuilt path> <pattern_id> <iterations>.
+ * is median(2) - median(1). Prints one JSON line. Args: <catalog dir> <pattern_id> <iterations>.
  * Blobs credentials come in BENCH_BLOBS (JSON).
  */
-import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { createApp } from "../../src/app.ts";
 import { keys } from "../../src/components/model.ts";
 import { openStore } from "../../src/storage/blobs.ts";
@@ -18,7 +19,7 @@ const iterations = Number(iterationsArg ?? 200);
 const blobs = JSON.parse(process.env.BENCH_BLOBS ?? "{}");
 const app = createApp({
   env: { COMPONENTS_INDEX_TTL_MS: "0", COMPONENTS_CACHE_BYTES: "0" },
-  catalogData: JSON.parse(readFileSync(path, "utf8")),
+  catalogData: await import(pathToFileURL(join(path, "load.ts")).href),
   blobs,
 });
 const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_component", arguments: { pattern_id: patternId } } });

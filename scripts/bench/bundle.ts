@@ -1,11 +1,12 @@
 /**
  * esbuild bundles of our edge function and of the SDK variant (scripts/bench/sdk-edge.ts): ESM,
- * minified, for the edge. `catalog` decides what happens to the prebuilt catalog import:
- * "inline" bundles it, a path keeps it an external JSON module (as Deno loads it in production).
+ * minified, for the edge. `catalog` decides what happens to the built catalog (catalog/load.ts and
+ * its JSON files): "inline" bundles all of it; a catalog directory bundles that directory's load.ts
+ * and keeps its JSON files external modules, loaded on demand as Deno loads them in production.
  */
 import { gzipSync } from "node:zlib";
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin } from "esbuild";
 import { ROOT } from "../lib/fixtures.ts";
@@ -18,8 +19,10 @@ export const ENTRIES = {
 const catalogPlugin = (catalog: string): Plugin => ({
   name: "catalog",
   setup(b) {
-    b.onResolve({ filter: /search_index\.prebuilt\.json$/ }, () =>
-      catalog === "inline" ? undefined : { path: pathToFileURL(catalog).href, external: true });
+    if (catalog === "inline") return;
+    b.onResolve({ filter: /catalog\/load\.ts$/ }, () => ({ path: join(catalog, "load.ts") }));
+    b.onResolve({ filter: /\.json$/ }, (args) =>
+      dirname(args.importer) === catalog ? { path: pathToFileURL(join(catalog, args.path)).href, external: true } : undefined);
   },
 });
 

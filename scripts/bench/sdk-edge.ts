@@ -3,7 +3,7 @@
  * same catalog file, same component source (Blobs behind the isolate cache), same tools; the
  * official SDK's stateless pattern instead of our protocol layer.
  */
-import catalogData from "../../search_index.prebuilt.json" with { type: "json" };
+import * as catalogData from "../../catalog/load.ts";
 import { createCatalog } from "../../src/catalog/catalog.ts";
 import { blobsSource } from "../../src/components/blobs-source.ts";
 import { cachedSource } from "../../src/components/cache.ts";

@@ -4,10 +4,11 @@
  * Deno serves with `Deno.serve`, Node with `@hono/node-server` (the fetch adapter the SDK ships for
  * Node): every variant goes through the same adapter, so only the handler differs.
  *
- * Config comes in BENCH_CONFIG (JSON): { portBase, prebuiltPath, blobs }. Prints one line
+ * Config comes in BENCH_CONFIG (JSON): { portBase, catalogDir (the built catalog directory), blobs }. Prints one line
  * `READY {...}` when all ports listen.
  */
-import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { componentSourceFromEnv, createApp } from "../../src/app.ts";
 import { createCatalog } from "../../src/catalog/catalog.ts";
@@ -23,8 +24,9 @@ import { GET_PATTERN, HEADERS, portOf, SCENARIOS, scenarioBody, sourceOf, type V
 declare const Deno: { serve(opts: { port: number; hostname: string; onListen(): void }, h: (req: Request) => Promise<Response>): unknown } | undefined;
 type Handler = (req: Request) => Promise<Response>;
 
-const config: { portBase: number; prebuiltPath: string; blobs: BlobsConfig } = JSON.parse(process.env.BENCH_CONFIG ?? "{}");
-const prebuilt = JSON.parse(readFileSync(config.prebuiltPath, "utf8"));
+const config: { portBase: number; catalogDir: string; blobs: BlobsConfig } = JSON.parse(process.env.BENCH_CONFIG ?? "{}");
+// The built catalog's loader (catalog/load.ts), as the edge function imports it.
+const catalogFiles = await import(pathToFileURL(join(config.catalogDir, "load.ts")).href);
 const fixtures = await loadFixtures();
 const patternId = fixtures.find((f) => f.name === GET_PATTERN)!.entry.id;
 
@@ -35,9 +37,9 @@ const sources = {
 };
 
 function variants(source: () => ComponentSource): Record<Exclude<Variant, "raw">, Handler> {
-  const ours = createApp({ env: {}, catalogData: prebuilt, components: source() });
+  const ours = createApp({ env: {}, catalogData: catalogFiles, components: source() });
   // Each variant its own catalog and source instance (and so its own caches), like separate deployments.
-  const deps = () => ({ catalog: createCatalog(prebuilt, DEFAULT_SITE_URL), components: source(), entitlement: allowAll });
+  const deps = () => ({ catalog: createCatalog(catalogFiles, DEFAULT_SITE_URL), components: source(), entitlement: allowAll });
   return {
     ours: (req) => ours.handle(req),
     sdk: createSdkHandler({ deps: deps() }),

@@ -42,13 +42,13 @@ const ticks = (pid: number) => {
   return Number(fields[11]) + Number(fields[12]); // utime + stime
 };
 
-function startServer(runtime: Runtime, portBase: number, prebuiltPath: string, blobs: BlobsConfig): Promise<Server> {
+function startServer(runtime: Runtime, portBase: number, catalogDir: string, blobs: BlobsConfig): Promise<Server> {
   const script = join(ROOT, "scripts/bench/serve.ts");
   // Node runs the script in this very process (not through the tsx CLI, which forks): its CPU is the server's.
   const [cmd, args] = runtime === "deno" ? [deno, ["run", "-A", script]] : [process.execPath, ["--import", "tsx", script]];
   const child: ChildProcess = spawn(cmd, args, {
     cwd: ROOT,
-    env: { ...process.env, BENCH_CONFIG: JSON.stringify({ portBase, prebuiltPath, blobs }) },
+    env: { ...process.env, BENCH_CONFIG: JSON.stringify({ portBase, catalogDir, blobs }) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   return new Promise((resolve, reject) => {
@@ -71,15 +71,16 @@ export interface ThroughputOptions {
   rounds: number;
   seconds: number;
   connections: number;
-  prebuiltPath: string;
+  catalogDir: string;
   blobs: BlobsConfig;
   log(line: string): void;
 }
 
 export async function measureThroughput(o: ThroughputOptions) {
   // A random block of ports: two runs on one machine (a test run beside a bench) must not collide.
-  const base = 20_000 + Math.floor(Math.random() * 300) * 100;
-  const servers = await Promise.all(RUNTIMES.map((r, i) => startServer(r, base + i * 50, o.prebuiltPath, o.blobs)));
+  // Below Linux's ephemeral range (32768+), where outgoing sockets would take a port now and then.
+  const base = 20_000 + Math.floor(Math.random() * 120) * 100;
+  const servers = await Promise.all(RUNTIMES.map((r, i) => startServer(r, base + i * 50, o.catalogDir, o.blobs)));
   const samples = new Map<string, { rps: number[]; cpu: number[]; p50: number[]; p99: number[]; bytes: number }>();
   const key = (r: Runtime, s: Scenario, v: Variant) => `${r}/${s}/${v}`;
   try {

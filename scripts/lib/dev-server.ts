@@ -5,6 +5,7 @@
 import { createServer, type Server } from "node:http";
 import { once } from "node:events";
 import { Readable } from "node:stream";
+import { finished } from "node:stream/promises";
 import { NetlifyDev } from "@netlify/dev";
 import { openStore } from "../../src/storage/blobs.ts";
 import { loadFixtures, ROOT } from "./fixtures.ts";
@@ -25,6 +26,8 @@ export interface DevServer {
  * a ~2 s pause that keeps the Deno process under ~2 GB. Production isolates are not affected.
  */
 export const RECYCLE_AFTER = 100;
+/** The longest a recycle waits for in-flight requests (the tests allow a request 60 s). */
+const DRAIN_LIMIT_MS = 30_000;
 
 function createDev() {
   return new NetlifyDev({
@@ -70,7 +73,13 @@ export async function startDevServer({ port = 8888, host = "127.0.0.1", recycleA
   let restarting: Promise<void> | undefined;
 
   const recycle = async () => {
-    if (inflight > 0) await new Promise<void>((r) => (drained = r));
+    // In-flight requests finish on the old emulation first; one that never ends must not stall
+    // the server, so the wait is bounded (and said).
+    if (inflight > 0) {
+      const drain = new Promise<void>((r) => (drained = r));
+      const bounded = new Promise<boolean>((r) => setTimeout(() => r(false), DRAIN_LIMIT_MS).unref());
+      if (!(await Promise.race([drain.then(() => true), bounded]))) console.error(`[dev-server] recycling with ${inflight} request(s) still in flight after ${DRAIN_LIMIT_MS / 1000} s`);
+    }
     drained = undefined;
     await dev.stop();
     dev = createDev();
@@ -92,17 +101,22 @@ export async function startDevServer({ port = 8888, host = "127.0.0.1", recycleA
     inflight++;
     // The request that reaches the limit is still served by the current emulation: recycle() drains first.
     if (++served >= recycleAfter) restarting = recycle().finally(() => (restarting = undefined));
+    const slow = setTimeout(() => console.error(`[dev-server] ${req.method} ${req.url} still pending after 20 s (served ${served}, inflight ${inflight})`), 20_000);
     try {
       const out = await current.handleAndIntrospectNodeRequest(req);
       const response = out?.response ?? new Response("Not found", { status: 404 });
       res.writeHead(response.status, Object.fromEntries(response.headers));
       if (response.body) Readable.fromWeb(response.body as never).pipe(res);
       else res.end();
-      if (!res.writableFinished) await once(res, "close");
+      // finished() also settles for a response that closed before this line (a client that went
+      // away); waiting for a "close" event already emitted would hold `inflight`, and with it the
+      // next recycle and every request after it, forever.
+      await finished(res).catch(() => {});
     } catch (e) {
       if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
       res.end(`Local emulation failed: ${e instanceof Error ? e.message : e}`);
     } finally {
+      clearTimeout(slow);
       if (--inflight === 0) drained?.();
     }
   });

@@ -1,9 +1,15 @@
-/** The catalog: validated entries plus the resolver and search index built over them. */
+/**
+ * The catalog: resolver, search and categories over one source (source.ts), either validated
+ * entries in memory or the built catalog files loaded on demand. Data access is asynchronous, so a
+ * request loads only what it needs: a key shard and an entry chunk for a ref, the search tables
+ * and the page's entries for a search, nothing beyond catalog/head.json for list_categories.
+ */
 import { catalogSchema, type Entry, RULE_FIELDS } from "./schema.ts";
 import { compactId, createResolver, type Resolver } from "./resolve.ts";
-import { createSearchIndex, type SearchIndex, slugSection } from "./search.ts";
-import type { SearchData } from "./search-data.ts";
-import { isPrebuilt } from "./prebuilt.ts";
+import { createSearchIndex, type SearchIndex } from "./search.ts";
+import { type CatalogSource, filesSource, isCatalogFiles, memorySource, type TagCount } from "./source.ts";
+
+export type { TagCount };
 
 export interface Category {
   name: string;
@@ -12,14 +18,24 @@ export interface Category {
   count: number;
 }
 
-export interface TagCount {
-  name: string;
-  count: number;
+export interface SearchOptions {
+  /** A type, slug section, tag or UI category (normalized like the query). */
+  category?: string;
+  /** Only patterns with component code. */
+  withCode?: boolean;
+  /** How many hits to load and return (default: all); `total` counts them all. */
+  limit?: number;
 }
 
-export interface Catalog extends Resolver, SearchIndex {
-  entries: readonly Entry[];
+export interface Catalog extends Resolver {
   siteUrl: string;
+  /** Patterns in the catalog, and how many have component code. */
+  count: number;
+  withCode: number;
+  /** Ranked matches: every query token in the title, description, tags, type or slug (search.ts). */
+  search(query: string, opts?: SearchOptions): Promise<{ total: number; hits: Entry[] }>;
+  /** How many patterns a category (type, slug section, tag or UI category) holds. */
+  categorySize(category: string): Promise<number>;
   /** Types, then slug sections, each sorted by name; each kind's counts add up to the catalog size. */
   categories(): Category[];
   /**
@@ -28,12 +44,16 @@ export interface Catalog extends Resolver, SearchIndex {
    */
   tags(): TagCount[];
   url(entry: Entry): string;
+  /** Every entry, in catalog-number order. Loads the whole catalog: scripts and tests only. */
+  all(): Promise<Entry[]>;
 }
 
-/** Validates `raw` with zod; throws with the first issues when the index is malformed. */
+/**
+ * `raw` is either the parsed search_index.json, validated here with zod (throws with the first
+ * issues when it is malformed), or catalog/load.ts's exports, validated at build time.
+ */
 export function createCatalog(raw: unknown, siteUrl: string): Catalog {
-  // search_index.prebuilt.json was validated (and indexed) at build time; a test keeps it current.
-  if (isPrebuilt(raw)) return buildCatalog(raw.entries, siteUrl, raw.search);
+  if (isCatalogFiles(raw)) return catalogOver(filesSource(raw), siteUrl);
   const parsed = catalogSchema.safeParse(raw);
   if (!parsed.success) {
     const first = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
@@ -41,10 +61,10 @@ export function createCatalog(raw: unknown, siteUrl: string): Catalog {
   }
   const duplicate = duplicates(parsed.data);
   if (duplicate) throw new Error(`search_index.json is invalid: ${duplicate}`);
-  return buildCatalog(parsed.data, siteUrl);
+  return catalogOver(memorySource(parsed.data), siteUrl);
 }
 
-/** The resolver's maps would silently keep one of two entries sharing an id, number or slug: refuse such an index. */
+/** The resolver's keys would be ambiguous for two entries sharing an id, number or slug: refuse such an index. */
 export function duplicates(entries: readonly Entry[]): string | undefined {
   const keys = { id: (e: Entry) => compactId(e.id), catalogNumber: (e: Entry) => String(e.catalogNumber), slug: (e: Entry) => e.slug };
   for (const [field, key] of Object.entries(keys)) {
@@ -57,42 +77,37 @@ export function duplicates(entries: readonly Entry[]): string | undefined {
   return undefined;
 }
 
-export function buildCatalog(entries: readonly Entry[], siteUrl: string, search?: SearchData): Catalog {
+function catalogOver(source: CatalogSource, siteUrl: string): Catalog {
   const base = siteUrl.replace(/\/$/, "");
-  const resolver = createResolver(entries, { siteUrl: base });
-  const index = createSearchIndex(entries, search);
+  const resolver = createResolver(source.lookup, { siteUrl: base });
+  let index: Promise<SearchIndex> | undefined;
+  let ready: SearchIndex | undefined;
   let categories: Category[] | undefined;
-  let tags: TagCount[] | undefined;
+  // Decoded once per catalog; a failed load is retried by the next search.
+  const searchIndex = () => (index ??= source.searchTables().then(
+    (tables) => (ready = createSearchIndex(tables, source.count)),
+    (error) => {
+      index = undefined;
+      throw error;
+    },
+  ));
+  const all = () => Array.from({ length: source.count }, (_, d) => d);
   return {
-    entries,
     siteUrl: base,
+    count: source.count,
+    withCode: source.withCode,
     resolve: resolver.resolve,
-    search: index.search,
-    inCategory: index.inCategory,
+    async search(query, opts = {}) {
+      const ix = ready ?? (await searchIndex());
+      const ds = ix.search(query, { category: opts.category, filter: opts.withCode ? ix.hasCode : undefined });
+      return { total: ds.length, hits: await source.entriesAt(opts.limit === undefined ? ds : ds.slice(0, opts.limit)) };
+    },
+    categorySize: async (category) => (ready ?? (await searchIndex())).inCategory(category).length,
+    categories: () =>
+      (categories ??= source.head().categories.map((c) => ({ name: c.name, kind: c.kind, url: c.kind === "type" ? `${base}/?type=${c.name}` : `${base}/${c.name}`, count: c.count }))),
+    tags: () => source.head().tags,
     url: (entry) => base + entry.slug,
-    categories() {
-      if (categories) return categories;
-      const types = new Map<string, number>();
-      const sections = new Map<string, number>();
-      for (const e of entries) {
-        types.set(e.type, (types.get(e.type) ?? 0) + 1);
-        const s = slugSection(e.slug);
-        sections.set(s, (sections.get(s) ?? 0) + 1);
-      }
-      // Code-point order, not localeCompare: the same on every runtime and locale.
-      const sorted = (m: Map<string, number>) => [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      categories = [
-        ...sorted(types).map(([name, count]) => ({ name, kind: "type" as const, url: `${base}/?type=${name}`, count })),
-        ...sorted(sections).map(([name, count]) => ({ name, kind: "section" as const, url: `${base}/${name}`, count })),
-      ];
-      return categories;
-    },
-    tags() {
-      if (tags) return tags;
-      const names = new Set(entries.flatMap((e) => e.tags));
-      tags = [...names].map((name) => ({ name, count: index.inCategory(name).length })).sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : 1));
-      return tags;
-    },
+    all: () => source.entriesAt(all()),
   };
 }
 
@@ -111,6 +126,21 @@ export function summary(catalog: Catalog, e: Entry) {
     slug: e.slug,
     has_component: e.hasGeneratedComponent,
   };
+}
+
+const summaries = new WeakMap<Catalog, WeakMap<Entry, string>>();
+
+/**
+ * `JSON.stringify(summary(catalog, e))`, built once per entry and catalog (both are immutable for
+ * an isolate's life): a search page is joined from these instead of serialized per request, which
+ * was half the CPU of a search_components call on Node.
+ */
+export function summaryJson(catalog: Catalog, e: Entry): string {
+  let byEntry = summaries.get(catalog);
+  if (!byEntry) summaries.set(catalog, (byEntry = new WeakMap()));
+  let json = byEntry.get(e);
+  if (json === undefined) byEntry.set(e, (json = JSON.stringify(summary(catalog, e))));
+  return json;
 }
 
 /** The catalog's interaction-rule fields that are present on the entry, copied as they are. */

@@ -11,16 +11,25 @@
  * Nothing is guessed: a ref either names one pattern or fails with the reason (and candidates).
  */
 import { LIMITS } from "../config.ts";
+import { compactId, type KeyKind } from "./keys.ts";
 import { normalize } from "./normalize.ts";
 import type { Entry } from "./schema.ts";
+
+export { compactId };
 
 export type Resolution =
   | { ok: true; entry: Entry }
   | { ok: false; reason: "not_found" | "ambiguous" | "invalid"; candidates: Entry[]; detail?: string };
 
 export interface Resolver {
-  resolve(ref: string): Resolution;
+  resolve(ref: string): Promise<Resolution>;
 }
+
+/**
+ * The entries whose key of `kind` (keys.ts) is `key`, in catalog-number order. The in-memory
+ * source answers from maps, the built catalog from one key shard and the entry chunks it names.
+ */
+export type Lookup = (kind: KeyKind, key: string) => Promise<Entry[]>;
 
 const NUMBER = /^#?\s*0*(\d{1,9})$/;
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
@@ -35,16 +44,6 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const REWRITTEN_PATH = /\\|(?:^|\/)(?:\.|%2e){1,2}(?:[/?#]|$)/i;
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-export const compactId = (id: string) => id.replace(/-/g, "").toLowerCase();
-
-const byNumberOrder = (a: Entry, b: Entry) => a.catalogNumber - b.catalogNumber;
-
-function group<K>(entries: readonly Entry[], key: (e: Entry) => K): Map<K, Entry[]> {
-  const out = new Map<K, Entry[]>();
-  for (const e of [...entries].sort(byNumberOrder)) out.set(key(e), [...(out.get(key(e)) ?? []), e]);
-  return out;
-}
-
 /** The hosts whose paths are catalog slugs: the site's own (with and without `www.`), patttterns.com, localhost. */
 function siteHosts(siteUrl: string | undefined): Set<string> {
   const hosts = new Set(["patttterns.com", ...LOCAL_HOSTS]);
@@ -57,19 +56,9 @@ function siteHosts(siteUrl: string | undefined): Set<string> {
   return hosts;
 }
 
-function lazyMap<K, V>(build: () => Map<K, V>): { get(key: K): V | undefined } {
-  let map: Map<K, V> | undefined;
-  return { get: (key) => (map ??= build()).get(key) };
-}
-
-export function createResolver(entries: readonly Entry[], opts: { siteUrl?: string } = {}): Resolver {
-  // Each map is built on its first lookup: a cold isolate answering one `#123` or one UUID builds
-  // one map, not five (normalizing every title alone is ~10 ms at 10,000 patterns).
-  const byNumber = lazyMap(() => new Map(entries.map((e) => [e.catalogNumber, e])));
-  const byId = lazyMap(() => new Map(entries.map((e) => [compactId(e.id), e])));
-  const bySlug = lazyMap(() => new Map(entries.map((e) => [e.slug, e])));
-  const byLast = lazyMap(() => group(entries, (e) => e.slug.slice(e.slug.lastIndexOf("/") + 1)));
-  const byTitle = lazyMap(() => group(entries, (e) => normalize(e.title)));
+export function createResolver(lookup: Lookup, opts: { siteUrl?: string } = {}): Resolver {
+  // Unique keys (number, id, slug) name at most one entry; the build refuses duplicates.
+  const one = async (kind: KeyKind, key: string) => (await lookup(kind, key))[0];
   const hosts = siteHosts(opts.siteUrl);
 
   const found = (entry: Entry | undefined): Resolution =>
@@ -79,21 +68,21 @@ export function createResolver(entries: readonly Entry[], opts: { siteUrl?: stri
     same && same.length > 1 ? { ok: false, reason: "ambiguous", candidates: same } : found(same?.[0]);
 
   /** A path of the site: exact slug, a Notion-style trailing id, or (one segment only) a unique last segment. */
-  function fromPath(path: string, allowSlug: boolean): Resolution | undefined {
+  async function fromPath(path: string, allowSlug: boolean): Promise<Resolution | undefined> {
     const clean = "/" + path.replace(/^\/+|\/+$/g, "").toLowerCase();
     const last = clean.slice(clean.lastIndexOf("/") + 1);
     const trailing = TRAILING_ID.exec(last);
-    if (trailing) return found(byId.get(trailing[1].toLowerCase()));
+    if (trailing) return found(await one("id", trailing[1].toLowerCase()));
     if (!allowSlug) return undefined;
-    const exact = bySlug.get(clean);
+    const exact = await one("slug", clean);
     if (exact) return found(exact);
     // A wrong section ("/ux-patterns/tabs") is not silently corrected: only a bare segment may be short.
     if (clean.indexOf("/", 1) !== -1 || !PATH.test(clean)) return found(undefined);
-    return oneOf(byLast.get(last));
+    return oneOf(await lookup("last", last));
   }
 
   /** A URL: undefined when it is neither on the site nor a Notion-style page URL. */
-  function fromUrl(ref: string): Resolution | undefined {
+  async function fromUrl(ref: string): Promise<Resolution | undefined> {
     let url: URL;
     try {
       url = new URL(SCHEME.test(ref) ? ref : `https://${ref}`);
@@ -104,7 +93,7 @@ export function createResolver(entries: readonly Entry[], opts: { siteUrl?: stri
   }
 
   return {
-    resolve(raw) {
+    async resolve(raw) {
       if (typeof raw !== "string") return invalid("the ref must be a string");
       const ref = raw.trim();
       if (ref === "") return invalid("the ref is empty");
@@ -113,19 +102,19 @@ export function createResolver(entries: readonly Entry[], opts: { siteUrl?: stri
       if (CONTROL.test(ref)) return invalid("the ref contains control characters");
       if (REWRITTEN_PATH.test(ref)) return invalid("the ref contains dot segments or backslashes");
       const n = NUMBER.exec(ref);
-      if (n) return found(byNumber.get(Number(n[1])));
-      if (UUID.test(ref)) return found(byId.get(compactId(ref)));
-      if (SCHEME.test(ref)) return fromUrl(ref) ?? invalid("it is not a patttterns.com URL: give the pattern's patttterns.com URL, slug or catalog number");
+      if (n) return found(await one("number", String(Number(n[1]))));
+      if (UUID.test(ref)) return found(await one("id", compactId(ref)));
+      if (SCHEME.test(ref)) return (await fromUrl(ref)) ?? invalid("it is not a patttterns.com URL: give the pattern's patttterns.com URL, slug or catalog number");
       // Without a scheme ("patttterns.com/ui-components/tabs") only a site or Notion-style URL counts; else it may be a title.
-      const bare = BARE_HOST.test(ref) ? fromUrl(ref) : undefined;
+      const bare = BARE_HOST.test(ref) ? await fromUrl(ref) : undefined;
       if (bare) return bare;
       // A bare path may carry a query or fragment too ("tabs#examples"); a leading "#" is a catalog number, handled above.
       const path = ref.replace(/(?<=.)[?#].*$/s, "");
       if (PATH.test(path)) {
-        const r = fromPath(path, true)!;
+        const r = (await fromPath(path, true))!;
         if (r.ok || r.reason === "ambiguous") return r;
       }
-      return oneOf(byTitle.get(normalize(ref)));
+      return oneOf(await lookup("title", normalize(ref)));
     },
   };
 }

@@ -1,22 +1,23 @@
 /** The catalog contract: `search_index.json`, validated at load and by `npm run validate`. */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../zod-english.ts";
 
 export const PATTERN_TYPES = ["pattern", "flows", "components"] as const;
 
 export const entrySchema = z.object({
-  id: z.string().regex(/^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i, "a Notion page UUID"),
-  catalogNumber: z.number().int().positive(),
-  title: z.string().min(1),
+  id: z.string().check(z.regex(/^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i, "a Notion page UUID")),
+  catalogNumber: z.number().check(z.int(), z.positive()),
+  title: z.string().check(z.minLength(1)),
   description: z.string(),
   tags: z.array(z.string()),
   type: z.enum(PATTERN_TYPES),
-  slug: z.string().regex(/^\/[a-z0-9-]+(\/[a-z0-9-]+)+$/, "a site path like /ux-patterns/drag-and-drop"),
-  searchText: z.string().optional(),
-  coverImage: z.string().optional(),
-  hasGeneratedComponent: z.boolean().default(false),
-  uiCategories: z.array(z.string()).optional(),
-  uxFlows: z.array(z.string()).optional(),
-  interactionRules: z.array(z.string()).optional(),
+  slug: z.string().check(z.regex(/^\/[a-z0-9-]+(\/[a-z0-9-]+)+$/, "a site path like /ux-patterns/drag-and-drop")),
+  searchText: z.optional(z.string()),
+  coverImage: z.optional(z.string()),
+  hasGeneratedComponent: z._default(z.boolean(), false),
+  uiCategories: z.optional(z.array(z.string())),
+  uxFlows: z.optional(z.array(z.string())),
+  interactionRules: z.optional(z.array(z.string())),
 });
 
 export const catalogSchema = z.array(entrySchema);

@@ -2,7 +2,7 @@
  * Search over the catalog: every query token must occur in the title, description, tags, type or
  * slug (token-AND, as the site's topbar), ranked with the site's weights, ties broken by catalog number.
  *
- * It runs on a word index (search-data.ts), built on first use or loaded prebuilt, and gives exactly
+ * It runs on a word index (search-data.ts), built at build time (or on first use in memory), and gives exactly
  * the results of the plain scan kept in tests/bench/search-reference.ts: a token matches the words
  * that contain it (one substring scan of the vocabulary), the rarest token picks the candidates from
  * the inverted lists, the others narrow them, and the field bits of the matched words give the
@@ -15,11 +15,28 @@ import { buildSearchData, decodeSearchData, FIELD, type SearchData, type WordInd
 /** The site's topbar weights (DESIGN.md). */
 export const WEIGHTS = { exactTitle: 100, titlePrefix: 50, titleContains: 25, tagExact: 30, tagContains: 15, description: 10 } as const;
 
+/**
+ * Everything search needs, none of it the entries themselves: built at build time into
+ * catalog/search.json, so a search loads the entries of the page it returns and no others.
+ * Patterns are numbered by search order (`d`), as the entry chunks are.
+ */
+export interface SearchTables {
+  words: SearchData;
+  /** Normalized titles, joined by "\n" (a normalized title never holds one): the title weights need them. */
+  titles: string;
+  /** Normalized category (type, slug section, tag or UI category) to its patterns, ascending. */
+  categories: Record<string, number[]>;
+  /** Patterns with generated component code, ascending. */
+  withCode: number[];
+}
+
 export interface SearchIndex {
-  /** Ranked matches; `filter` keeps only entries for which it returns true. */
-  search(query: string, opts?: { category?: string; filter?: (e: Entry) => boolean }): Entry[];
-  /** Entries in a category (type, slug section, tag or UI category), in catalog order. */
-  inCategory(category: string): Entry[];
+  /** Ranked pattern numbers (search order); `filter` keeps only those for which it returns true. */
+  search(query: string, opts?: { category?: string; filter?: (d: number) => boolean }): number[];
+  /** Patterns in a category (type, slug section, tag or UI category), ascending. */
+  inCategory(category: string): Int32Array;
+  /** Whether pattern `d` has component code. */
+  hasCode(d: number): boolean;
 }
 
 export const slugSection = (slug: string) => slug.split("/")[1] ?? "";
@@ -31,32 +48,44 @@ const NO_WHOLE_TAG = 0xff ^ FIELD.wholeTag;
 /** Patterns in search order: by catalog number, stable. */
 export const searchOrder = (entries: readonly Entry[]) => [...entries].sort((a, b) => a.catalogNumber - b.catalogNumber);
 
-/** `data` is the prebuilt index of `entries` (in search order); without it the index is built on first use. */
-export function createSearchIndex(entries: readonly Entry[], data?: SearchData): SearchIndex {
-  let order: Entry[] | undefined;
+/** The search tables of `entries`, which must be in search order. */
+export function buildSearchTables(entries: readonly Entry[]): SearchTables {
+  const memo = new Map<string, string>();
+  const norm = (s: string) => memo.get(s) ?? (memo.set(s, normalize(s)), memo.get(s)!);
+  const categories = new Map<string, number[]>();
+  entries.forEach((e, d) => {
+    const own = new Set([e.type, norm(slugSection(e.slug)), ...e.tags.map(norm), ...(e.uiCategories ?? []).map(norm)]);
+    for (const c of own) {
+      const list = categories.get(c);
+      if (list) list.push(d);
+      else categories.set(c, [d]);
+    }
+  });
+  return {
+    words: buildSearchData(entries),
+    titles: entries.map((e) => normalize(e.title)).join("\n"),
+    categories: Object.fromEntries(categories),
+    withCode: entries.flatMap((e, d) => (e.hasGeneratedComponent ? [d] : [])),
+  };
+}
+
+/** Queries over `tables` of `count` patterns; throws (on first use) when they describe another count. */
+export function createSearchIndex(tables: SearchTables, count: number): SearchIndex {
   let ix: WordIndex | undefined;
-  let categories: Map<string, Int32Array> | undefined;
-  const titles: (string | undefined)[] = [];
-  const docs = () => (order ??= searchOrder(entries));
-  const index = () => (ix ??= decodeSearchData(data ?? buildSearchData(docs()), docs().length));
-  const title = (d: number) => (titles[d] ??= normalize(docs()[d].title));
+  let titles: string[] | undefined;
+  let code: Uint8Array | undefined;
+  const lists = new Map<string, Int32Array>();
+  const index = () => (ix ??= decodeSearchData(tables.words, count));
+  const title = (d: number) => (titles ??= count === 0 ? [] : tables.titles.split("\n"))[d];
 
   function categoryDocs(category: string): Int32Array {
-    if (!categories) {
-      const memo = new Map<string, string>();
-      const norm = (s: string) => memo.get(s) ?? (memo.set(s, normalize(s)), memo.get(s)!);
-      const lists = new Map<string, number[]>();
-      docs().forEach((e, d) => {
-        const own = new Set([e.type, norm(slugSection(e.slug)), ...e.tags.map(norm), ...(e.uiCategories ?? []).map(norm)]);
-        for (const c of own) {
-          const list = lists.get(c);
-          if (list) list.push(d);
-          else lists.set(c, [d]);
-        }
-      });
-      categories = new Map([...lists].map(([c, ds]) => [c, Int32Array.from(ds)]));
+    let list = lists.get(category);
+    if (!list) {
+      // Own keys only: a category named "constructor" must not find Object.prototype's.
+      list = Object.hasOwn(tables.categories, category) ? Int32Array.from(tables.categories[category]) : new Int32Array(0);
+      lists.set(category, list);
     }
-    return categories.get(category) ?? new Int32Array(0);
+    return list;
   }
 
   /** Words containing `t`, and the one equal to it (-1 when none), by one scan of the vocabulary. */
@@ -87,8 +116,7 @@ export function createSearchIndex(entries: readonly Entry[], data?: SearchData):
   let mark = new Uint8Array(0);
   let scratch = new Int32Array(0);
 
-  function search(query: string, opts: { category?: string; filter?: (e: Entry) => boolean } = {}): Entry[] {
-    const all = docs();
+  function search(query: string, opts: { category?: string; filter?: (d: number) => boolean } = {}): number[] {
     const ix = index();
     const terms = [...new Set(tokens(query))];
     const phrase = normalize(query);
@@ -98,13 +126,13 @@ export function createSearchIndex(entries: readonly Entry[], data?: SearchData):
 
     const own = busy;
     busy = true;
-    const fields = own ? terms.map(() => new Uint8Array(all.length)) : terms.map((_, j) => (pool[j] ??= new Uint8Array(all.length)));
+    const fields = own ? terms.map(() => new Uint8Array(count)) : terms.map((_, j) => (pool[j] ??= new Uint8Array(count)));
     const marks = own ? new Uint8Array(ix.wordAt.length) : (mark.length === ix.wordAt.length ? mark : (mark = new Uint8Array(ix.wordAt.length)));
-    const seen = own ? new Int32Array(all.length) : (scratch.length === all.length ? scratch : (scratch = new Int32Array(all.length)));
+    const seen = own ? new Int32Array(count) : (scratch.length === count ? scratch : (scratch = new Int32Array(count)));
     try {
       let candidates: Int32Array | undefined = category === undefined ? undefined : categoryDocs(category);
       const byCost = terms.map((_, j) => j).sort((a, b) => matches[a].cost - matches[b].cost);
-      const perDoc = ix.fwdWord.length / Math.max(1, all.length);
+      const perDoc = ix.fwdWord.length / Math.max(1, count);
       for (const j of byCost) {
         const { words, exact, cost } = matches[j];
         const f = fields[j];
@@ -139,7 +167,7 @@ export function createSearchIndex(entries: readonly Entry[], data?: SearchData):
         }
         if (candidates.length === 0) break;
       }
-      return rank(candidates ?? allDocs(all.length), fields, phrase, opts.filter);
+      return rank(candidates ?? allDocs(count), fields, phrase, opts.filter);
     } finally {
       if (!own) {
         for (const f of fields) f.fill(0);
@@ -149,14 +177,13 @@ export function createSearchIndex(entries: readonly Entry[], data?: SearchData):
   }
 
   /** Scores the candidates (ascending) and orders them: exact title first, then weight, then catalog order. */
-  function rank(candidates: Int32Array, fields: Uint8Array[], phrase: string, filter?: (e: Entry) => boolean): Entry[] {
-    const all = docs();
+  function rank(candidates: Int32Array, fields: Uint8Array[], phrase: string, filter?: (d: number) => boolean): number[] {
     const ix = index();
     const hitDocs: number[] = [];
     const keys: number[] = [];
     const best = WEIGHTS.exactTitle + fields.length * (WEIGHTS.tagExact + WEIGHTS.description);
     for (const d of candidates) {
-      if (filter && !filter(all[d])) continue;
+      if (filter && !filter(d)) continue;
       let score = 0;
       let inTitle = true;
       for (const f of fields) {
@@ -188,16 +215,20 @@ export function createSearchIndex(entries: readonly Entry[], data?: SearchData):
       buckets[k] = at;
       at += n;
     }
-    const out = new Array<Entry>(hitDocs.length);
-    for (let i = 0; i < hitDocs.length; i++) out[buckets[keys[i]]++] = all[hitDocs[i]];
+    const out = new Array<number>(hitDocs.length);
+    for (let i = 0; i < hitDocs.length; i++) out[buckets[keys[i]]++] = hitDocs[i];
     return out;
   }
 
   return {
     search,
-    inCategory(category) {
-      const all = docs();
-      return Array.from(categoryDocs(normalize(category)), (d) => all[d]);
+    inCategory: (category) => categoryDocs(normalize(category)),
+    hasCode(d) {
+      if (!code) {
+        code = new Uint8Array(count);
+        for (const c of tables.withCode) code[c] = 1;
+      }
+      return code[d] === 1;
     },
   };
 }

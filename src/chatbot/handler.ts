@@ -6,7 +6,8 @@
  * fails, the answer goes on without catalog context and says so. If Gemini fails, the answer is
  * the matched patterns alone. Nothing after the request is validated ends the stream without `done`.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../zod-english.ts";
 import { createOriginPolicy, type OriginPolicy } from "../mcp/origin.ts";
 import { streamGemini } from "./gemini.ts";
 import type { McpClient } from "./mcp-client.ts";
@@ -37,7 +38,7 @@ export interface ChatbotOptions {
 }
 
 const body = z.object({
-  query: z.string({ error: "query must be a string" }).trim().min(1, "query must not be empty").max(MAX_QUERY_CHARS, `query must be at most ${MAX_QUERY_CHARS} characters`),
+  query: z.string({ error: "query must be a string" }).check(z.trim(), z.minLength(1, "query must not be empty"), z.maxLength(MAX_QUERY_CHARS, `query must be at most ${MAX_QUERY_CHARS} characters`)),
 });
 
 const jsonError = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>

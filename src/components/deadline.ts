@@ -1,5 +1,6 @@
 /** One deadline per read, covering the retry: missing it is `upstream_timeout`, anything else `upstream_error`. */
 import { UpstreamError } from "../errors.ts";
+import { timer } from "../timer.ts";
 
 /** Thrown by adapters for failures a second attempt may fix (network, 429, 5xx). */
 export class TransientError extends Error {}
@@ -8,32 +9,32 @@ export class TransientError extends Error {}
 const RETRY_DELAY_MS = 100;
 
 export async function withDeadline<T>(ms: number, what: string, attempt: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      reject(new UpstreamError("upstream_timeout", `${what} did not answer within ${ms} ms`));
-    }, ms);
+  const deadline = timer(ms);
+  const { signal } = deadline;
+  const late = () => new UpstreamError("upstream_timeout", `${what} did not answer within ${ms} ms`);
+  const expired = deadline.done.then((): never => {
+    throw late();
   });
   const started = Date.now();
   const run = async (): Promise<T> => {
     try {
-      return await attempt(controller.signal);
+      return await attempt(signal);
     } catch (e) {
       const left = ms - (Date.now() - started);
-      if (!(e instanceof TransientError) || controller.signal.aborted || left <= RETRY_DELAY_MS * 2) throw e;
-      await new Promise((r) => setTimeout(r, RETRY_DELAY_MS));
-      return await attempt(controller.signal);
+      if (!(e instanceof TransientError) || signal.aborted || left <= RETRY_DELAY_MS * 2) throw e;
+      await timer(RETRY_DELAY_MS).done;
+      return await attempt(signal);
     }
   };
   try {
     return await Promise.race([run(), expired]);
   } catch (e) {
     if (e instanceof UpstreamError) throw e;
+    // The aborted fetch may reject before the timer's own rejection wins the race: still a timeout.
+    if (signal.aborted) throw late();
     throw new UpstreamError("upstream_error", `${what} failed: ${e instanceof Error ? e.message : String(e)}`);
   } finally {
-    clearTimeout(timer);
+    deadline.cancel();
   }
 }
 

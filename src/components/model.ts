@@ -1,23 +1,24 @@
 /** The Components API's per-pattern model, validated at the boundary of every read. */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../zod-english.ts";
 import { UpstreamError } from "../errors.ts";
 
 /** `seed`, `v1`, `v2`, …: anything else can never become part of a blob key. */
 export const VERSION_ID = /^(seed|v[1-9][0-9]{0,5})$/;
 
 export const versionSchema = z.object({
-  versionId: z.string().regex(VERSION_ID),
+  versionId: z.string().check(z.regex(VERSION_ID)),
   kind: z.enum(["seed", "regenerate"]),
   createdAt: z.string(),
-  model: z.string().optional(),
-  imageRole: z.string().optional(),
-  author: z.object({ id: z.string(), name: z.string(), email: z.string().optional(), image: z.string().optional() }).optional(),
-  hiddenAt: z.string().nullish(),
+  model: z.optional(z.string()),
+  imageRole: z.optional(z.string()),
+  author: z.optional(z.object({ id: z.string(), name: z.string(), email: z.optional(z.string()), image: z.optional(z.string()) })),
+  hiddenAt: z.nullish(z.string()),
 });
 
 export const versionIndexSchema = z.object({
-  seedVersionId: z.string().regex(VERSION_ID),
-  activeVersionId: z.string().regex(VERSION_ID),
+  seedVersionId: z.string().check(z.regex(VERSION_ID)),
+  activeVersionId: z.string().check(z.regex(VERSION_ID)),
   versions: z.array(versionSchema),
 });
 

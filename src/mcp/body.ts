@@ -9,18 +9,21 @@ export function isJsonContentType(ct: string | null) {
 
 /** Reads at most `max` bytes; returns null past that, without buffering the rest. */
 export async function readBounded(req: Request, max: number): Promise<Uint8Array | null> {
-  const declared = Number(req.headers.get("content-length") ?? "0");
+  const length = req.headers.get("content-length");
+  const declared = Number(length ?? "0");
   if (declared > max) {
     await req.body?.cancel().catch(() => {});
     return null;
   }
-  if (!req.body) return new Uint8Array(0);
   // A declared length within the cap (HTTP framing holds the body to it): the runtime's native read,
   // far cheaper than pulling chunks through a JS stream reader. The size is still checked after.
-  if (req.headers.has("content-length") && Number.isSafeInteger(declared)) {
+  // `req.body` is not touched on this path: on Deno it builds a ReadableStream, and behind Node's
+  // fetch adapter (@hono/node-server) a whole undici Request, each costing more than the read.
+  if (length !== null && Number.isSafeInteger(declared)) {
     const whole = new Uint8Array(await req.arrayBuffer());
     return whole.byteLength > max ? null : whole;
   }
+  if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

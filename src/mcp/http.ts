@@ -6,7 +6,7 @@ import { LEGACY_VERSIONS, LIMITS } from "../config.ts";
 import { checkParamHeaders, classifyEra, type Envelope, META, readLegacyVersion, readModernEnvelope } from "./era.ts";
 import { classify, CODES, failure, fromRpcError, type Id, isObject, type Message, result, RpcError } from "./jsonrpc.ts";
 import { isJsonContentType, readBounded } from "./body.ts";
-import { messageBytes } from "./frozen-json.ts";
+import { messageJson } from "./frozen-json.ts";
 import { corsHeaders, type OriginPolicy, preflightHeaders } from "./origin.ts";
 import type { Notify } from "./notify.ts";
 import type { CallContext, McpServer, Trace } from "./server.ts";
@@ -41,7 +41,6 @@ export interface RequestInfo {
   ip?: string;
 }
 
-const encoder = new TextEncoder();
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
 export function createHttpHandler<D>(server: McpServer<D>, opts: HttpOptions<D>) {
@@ -51,8 +50,7 @@ export function createHttpHandler<D>(server: McpServer<D>, opts: HttpOptions<D>)
   return async function handle(req: Request, info: RequestInfo = {}): Promise<Response> {
     const started = now();
     const origin = req.headers.get("origin");
-    const url = new URL(req.url);
-    if (!opts.origins.allows(origin) || !opts.origins.hostAllowed(url, req.headers.get("host"))) {
+    if (!opts.origins.allows(origin) || !opts.origins.hostAllowed(req.url, req.headers.get("host"))) {
       return json(403, failure(null, CODES.serverError, "Forbidden: origin or host not allowed"));
     }
     const cors = corsHeaders(origin);
@@ -129,16 +127,16 @@ export function createHttpHandler<D>(server: McpServer<D>, opts: HttpOptions<D>)
     }
     // Buffered, not live: our tools finish in milliseconds, and one code path keeps usage bytes exact.
     const stream = notes.length > 0 && status === 200 && payload !== undefined;
-    // messageBytes reuses the encoded JSON of frozen results (tool list, a version's payload): see frozen-json.ts.
-    const bytes = payload === undefined ? null : stream ? encoder.encode(sse([...notes, payload])) : messageBytes(payload);
-    const res = bytes === null
+    // messageJson reuses the JSON of frozen results (tool list, a version's payload): see frozen-json.ts.
+    const text = payload === undefined ? null : stream ? sse([...notes, payload]) : messageJson(payload);
+    const res = text === null
       ? new Response(null, { status, headers: cors })
-      : new Response(bytes, { status, headers: { ...cors, ...(stream ? SSE_HEADERS : { "Content-Type": "application/json" }) } });
+      : new Response(text, { status, headers: { ...cors, ...(stream ? SSE_HEADERS : JSON_HEADERS) } });
     if (opts.onExchange && pending.length) {
       const durationMs = now() - started;
       for (const p of pending) {
         // Per-request bytes in a batch are approximate; single requests (all but 2025-03-26) are exact.
-        opts.onExchange({ ...p, caller, bytes: (bytes?.byteLength ?? 0) / pending.length, durationMs, startedAt: started });
+        opts.onExchange({ ...p, caller, bytes: (text?.length ?? 0) / pending.length, durationMs, startedAt: started });
       }
     }
     return res;
@@ -147,8 +145,9 @@ export function createHttpHandler<D>(server: McpServer<D>, opts: HttpOptions<D>)
 
 type Serve = (msg: Message) => Promise<{ status: number; body?: unknown }>;
 
+const JSON_HEADERS = { "Content-Type": "application/json" };
 const SSE_HEADERS = { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", "X-Accel-Buffering": "no" };
-const sse = (messages: unknown[]) => messages.map((m) => `event: message\ndata: ${JSON.stringify(m)}\n\n`).join("");
+const sse = (messages: unknown[]) => messages.map((m) => `event: message\ndata: ${messageJson(m)}\n\n`).join("");
 const acceptsSse = (accept: string | null) => !!accept && accept.toLowerCase().includes("text/event-stream");
 
 /** Batches: only 2025-03-26 (no version header, no envelope), at most LIMITS.batchSize messages. */
@@ -197,7 +196,7 @@ const idOf = (raw: Record<string, unknown>): Id | null =>
   typeof raw.id === "string" || typeof raw.id === "number" ? raw.id : null;
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify(body), { status, headers: { ...headers, "Content-Type": "application/json" } });
+  return new Response(messageJson(body), { status, headers: { ...headers, "Content-Type": "application/json" } });
 }
 
 function withHeaders(res: Response, headers: Record<string, string>) {

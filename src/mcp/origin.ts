@@ -1,13 +1,21 @@
 /** Origin and Host rules (DNS-rebinding protection) and the CORS headers allowed origins get. */
+import { urlHostname } from "./url.ts";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
 export interface OriginPolicy {
   /** True for a request without Origin, the site's origin, loopback origins and configured extras. */
   allows(origin: string | null): boolean;
-  /** False when a loopback-addressed request names a foreign Host (a DNS-rebinding attempt). */
-  hostAllowed(url: URL, host: string | null): boolean;
+  /** False when a loopback-addressed request (`url` is `Request.url`) names a foreign Host (a DNS-rebinding attempt). */
+  hostAllowed(url: string, host: string | null): boolean;
 }
+
+/** `localhost:8888`, `127.0.0.1`, `[::1]:3000`: the common loopback Host headers, without a URL parse. */
+const PLAIN_LOOPBACK = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::(\d{1,5}))?$/i;
+const plainLoopback = (host: string) => {
+  const m = PLAIN_LOOPBACK.exec(host);
+  return m !== null && (m[1] === undefined || Number(m[1]) <= 65535);
+};
 
 const hostname = (s: string) => {
   try {
@@ -33,8 +41,8 @@ export function createOriginPolicy(siteUrl: string, extra: string[] = []): Origi
       }
     },
     hostAllowed(url, host) {
-      if (!LOOPBACK.has(url.hostname)) return true;
-      if (host === null) return true;
+      if (!LOOPBACK.has(urlHostname(url))) return true;
+      if (host === null || plainLoopback(host)) return true;
       const h = hostname(host);
       return h !== null && LOOPBACK.has(h);
     },

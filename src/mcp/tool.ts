@@ -2,7 +2,8 @@
  * Tools as plain values: one `defineTool` per file, a list registered with the server.
  * tools/list is generated from the same objects, so nothing is declared twice.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../zod-english.ts";
 import { type DomainError, domainError } from "../errors.ts";
 import type { LogLevel, ParamHeader } from "./era.ts";
 import { jsonOf } from "./frozen-json.ts";
@@ -46,7 +47,13 @@ export interface ToolContext<D> {
   clientCapabilities?: Record<string, unknown>;
 }
 
-export interface Tool<D = unknown, S extends z.ZodType = z.ZodType> {
+/**
+ * A tool's input: any zod 4 schema with `safeParse`. Ours are zod/mini (a fraction of full zod's
+ * bundle and import time); tests may pass full zod ones, which share the same core.
+ */
+export type InputSchema = z.core.$ZodType & { safeParse(data: unknown): z.core.util.SafeParseResult<unknown> };
+
+export interface Tool<D = unknown, S extends InputSchema = InputSchema> {
   name: string;
   title?: string;
   description: string;
@@ -59,7 +66,7 @@ export interface Tool<D = unknown, S extends z.ZodType = z.ZodType> {
   run(args: z.output<S>, ctx: ToolContext<D>): Promise<ToolOutcome>;
 }
 
-export const defineTool = <D, S extends z.ZodType>(tool: Tool<D, S>): Tool<D, S> => tool;
+export const defineTool = <D, S extends InputSchema>(tool: Tool<D, S>): Tool<D, S> => tool;
 
 export const ok = (data: unknown, subject?: Subject): ToolOutcome => ({ ok: true, data, subject });
 /** A success made of explicit content blocks instead of one JSON text block. */
@@ -80,7 +87,7 @@ export function describeTool(tool: Tool<any, any>) {
 }
 
 /** Zod issues as one sentence the model can act on. */
-export function invalidArgs(error: z.ZodError, tool: string): DomainError {
+export function invalidArgs(error: z.core.$ZodError, tool: string): DomainError {
   const parts = error.issues.slice(0, 5).map((i) => `${i.path.length ? i.path.join(".") : "arguments"}: ${i.message}`);
   return domainError("invalid_args", `Invalid arguments for ${tool}: ${parts.join("; ")}`, "Fix the arguments as the tool's inputSchema describes and call again.");
 }
@@ -105,7 +112,7 @@ export function renderOutcome(outcome: ToolOutcome) {
 
 /**
  * Arguments the tool mirrors into `Mcp-Param-*` headers: properties annotated with
- * `x-mcp-header` (set in zod with `.meta({ "x-mcp-header": "Region" })`), reachable from the
+ * `x-mcp-header` (set with `.check(z.meta({ "x-mcp-header": "Region" }))`, or `.meta(...)` in full zod), reachable from the
  * root through `properties` only, as SH §Custom Headers requires.
  */
 export function paramHeaders(inputSchema: Record<string, unknown>): ParamHeader[] {

@@ -28,7 +28,7 @@ export const componentTemplate: ResourceTemplate<Deps> = {
     const [ref, version] = parts;
     // Only well-formed version ids go further; the pattern id is the catalog's, never the URI's text.
     if (version !== ACTIVE && !VERSION_ID.test(version)) return null;
-    const r = catalog.resolve(ref);
+    const r = await catalog.resolve(ref);
     if (!r.ok) return null;
     const loaded = await loadComponent(components, r.entry, version);
     if (!loaded.ok) {

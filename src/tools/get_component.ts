@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { VERSION_ID } from "../components/model.ts";
 import { hybridPayload } from "../components/payload.ts";
 import { loadComponent } from "../components/service.ts";
@@ -11,12 +11,12 @@ export default tool({
     "Fetch a pattern's React + Tailwind TSX component exactly as the catalog stores it, with metadata (tags, catalog number, interaction rules), usage_rules (the --ui-* CSS variables it needs, design constraints, npm dependencies) and the pattern's page URL. Paste component_code unchanged and map the --ui-* variables onto your theme. Without version_id you get the active (latest polished) version; pass version_id to pin one.",
   input: z.object({
     pattern_id: patternRef,
-    version_id: z.string().min(1).max(20).optional().describe('A version to pin: "seed", "v1", "v2", … Omit it (or say "active") for the active version. get_pattern lists the available versions.'),
+    version_id: z.optional(z.string().check(z.minLength(1), z.maxLength(20))).check(z.describe('A version to pin: "seed", "v1", "v2", … Omit it (or say "active") for the active version. get_pattern lists the available versions.')),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   returnsCode: true,
   async run({ pattern_id, version_id }, { deps: { catalog, components } }) {
-    const r = resolveRef(catalog, pattern_id);
+    const r = await resolveRef(catalog, pattern_id);
     if (!r.ok) return fail(r.error);
     // "V1 " and "v1" name the same version; anything else is matched exactly (never a substitute).
     const requested = version_id?.trim().toLowerCase();

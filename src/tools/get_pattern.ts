@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ruleFields, summary } from "../catalog/catalog.ts";
 import { availableVersions } from "../components/service.ts";
 import { fail, ok } from "../mcp/tool.ts";
@@ -11,7 +11,7 @@ export default tool({
   input: z.object({ pattern_id: patternRef }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run({ pattern_id }, { deps: { catalog, components } }) {
-    const r = resolveRef(catalog, pattern_id);
+    const r = await resolveRef(catalog, pattern_id);
     if (!r.ok) return fail(r.error);
     const e = r.entry;
     // The store is the truth for has_component: an active version that is visible. When the store is

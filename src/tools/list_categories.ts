@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ok } from "../mcp/tool.ts";
 import { tool } from "./shared.ts";
 
@@ -10,6 +10,6 @@ export default tool({
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(_args, { deps: { catalog } }) {
     // Types and sections each partition the catalog, so each kind's counts add up to its size; tags overlap.
-    return ok({ categories: catalog.categories(), tags: catalog.tags(), total: catalog.entries.length });
+    return ok({ categories: catalog.categories(), tags: catalog.tags(), total: catalog.count });
   },
 });

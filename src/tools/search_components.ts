@@ -1,18 +1,18 @@
-import { z } from "zod";
-import { type Catalog, summary } from "../catalog/catalog.ts";
+import * as z from "zod/mini";
+import type { Catalog } from "../catalog/catalog.ts";
 import { tokens } from "../catalog/normalize.ts";
 import { LIMITS } from "../config.ts";
 import { domainError } from "../errors.ts";
-import { fail, ok } from "../mcp/tool.ts";
-import { limit, tool } from "./shared.ts";
+import { fail } from "../mcp/tool.ts";
+import { limit, searchPage, tool } from "./shared.ts";
 
 /**
  * The category as the catalog knows it (a type, slug section, tag or UI category), tolerating a
  * singular/plural slip ("form" → "forms", "patterns" → "pattern"); undefined when nothing matches.
  */
-function knownCategory(catalog: Catalog, raw: string): string | undefined {
-  const forms = [raw, raw.endsWith("s") ? raw.slice(0, -1) : `${raw}s`];
-  return forms.find((c) => catalog.inCategory(c).length > 0);
+async function knownCategory(catalog: Catalog, raw: string): Promise<string | undefined> {
+  for (const c of [raw, raw.endsWith("s") ? raw.slice(0, -1) : `${raw}s`]) if ((await catalog.categorySize(c)) > 0) return c;
+  return undefined;
 }
 
 export default tool({
@@ -20,10 +20,10 @@ export default tool({
   description:
     "Find catalog patterns that have ready-made React + Tailwind TSX components, by keywords and/or category (a type, a site section or a tag; list_categories lists them). Give at least one of query and category. Returns { results, total }; each hit has pattern_id, catalog_number, title, description, tags, type, slug, url, has_component and default_version. Next: call get_component with a hit's pattern_id to fetch the exact code; never write the component yourself when one exists.",
   input: z.object({
-    query: z.string().max(LIMITS.queryChars).optional().describe('Keywords; every word must match the title, description, tags, type or slug, e.g. "sidebar", "date picker", "toast".'),
-    category: z.string().max(100).optional().describe('A type (pattern, flows, components), a site section (ui-components, ux-patterns, …) or a tag (navigation, forms, …); see list_categories.'),
+    query: z.optional(z.string().check(z.maxLength(LIMITS.queryChars))).check(z.describe('Keywords; every word must match the title, description, tags, type or slug, e.g. "sidebar", "date picker", "toast".')),
+    category: z.optional(z.string().check(z.maxLength(100))).check(z.describe('A type (pattern, flows, components), a site section (ui-components, ux-patterns, …) or a tag (navigation, forms, …); see list_categories.')),
     limit,
-    only_with_code: z.boolean().default(true).describe("Only patterns that have component code (default true). Set false to see every matching pattern."),
+    only_with_code: z._default(z.boolean(), true).check(z.describe("Only patterns that have component code (default true). Set false to see every matching pattern.")),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run({ query, category, limit, only_with_code }, { deps: { catalog } }) {
@@ -33,7 +33,7 @@ export default tool({
     if (words === undefined && asked === undefined) {
       return fail(domainError("invalid_args", "Give a query with keywords, a category, or both.", 'Call again with e.g. { "query": "sidebar" } or { "category": "ui-components" }; list_categories lists categories.'));
     }
-    const known = asked === undefined ? undefined : knownCategory(catalog, asked);
+    const known = asked === undefined ? undefined : await knownCategory(catalog, asked);
     if (asked !== undefined && known === undefined) {
       const names = catalog.categories().map((c) => c.name);
       return fail(domainError(
@@ -43,14 +43,8 @@ export default tool({
         { categories: names },
       ));
     }
-    const hits = catalog.search(words ?? "", {
-      category: known,
-      filter: only_with_code ? (e) => e.hasGeneratedComponent : undefined,
-    });
-    return ok({
-      results: hits.slice(0, limit).map((e) => ({ ...summary(catalog, e), default_version: "active" })),
-      total: hits.length,
-      ...(hits.length === 0 && { suggestion: only_with_code ? "No match with code: try other keywords, only_with_code: false, or list_categories." : "No match: try fewer or other keywords, or list_categories." }),
-    });
+    const { total, hits } = await catalog.search(words ?? "", { category: known, withCode: only_with_code, limit });
+    const suggestion = only_with_code ? "No match with code: try other keywords, only_with_code: false, or list_categories." : "No match: try fewer or other keywords, or list_categories.";
+    return searchPage(catalog, hits, total, suggestion, ',"default_version":"active"');
   },
 });

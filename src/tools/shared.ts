@@ -1,28 +1,25 @@
 /** Pieces every tool uses: the ref argument and its resolution into a domain error. */
-import { z } from "zod";
-import type { Catalog } from "../catalog/catalog.ts";
+import * as z from "zod/mini";
+import { type Catalog, summaryJson } from "../catalog/catalog.ts";
 import type { Entry } from "../catalog/schema.ts";
 import { LIMITS } from "../config.ts";
 import type { Deps } from "../deps.ts";
 import { type DomainError, domainError } from "../errors.ts";
-import type { Tool } from "../mcp/tool.ts";
+import { blocks, type InputSchema, type Tool, type ToolOutcome } from "../mcp/tool.ts";
 
 /** `defineTool` bound to this server's dependencies, so arguments are typed from the schema. */
-export const tool = <S extends z.ZodType>(t: Tool<Deps, S>): Tool<Deps, S> => t;
+export const tool = <S extends InputSchema>(t: Tool<Deps, S>): Tool<Deps, S> => t;
 
-export const patternRef = z
-  .string()
-  .min(1)
-  .max(LIMITS.refChars)
-  .describe('The pattern: catalog number ("#123" or "123"), Notion UUID (with or without dashes), slug ("/ui-components/tabs", or "tabs" when unique), its patttterns.com URL, or its exact title. Prefer the catalog_number or pattern_id a search returned.');
+export const patternRef = z.string().check(
+  z.minLength(1),
+  z.maxLength(LIMITS.refChars),
+  z.describe('The pattern: catalog number ("#123" or "123"), Notion UUID (with or without dashes), slug ("/ui-components/tabs", or "tabs" when unique), its patttterns.com URL, or its exact title. Prefer the catalog_number or pattern_id a search returned.'),
+);
 
-export const limit = z
-  .number()
-  .int()
-  .min(1)
-  .max(LIMITS.searchMax)
-  .default(LIMITS.searchDefault)
-  .describe(`How many results to return (default ${LIMITS.searchDefault}, max ${LIMITS.searchMax}).`);
+export const limit = z._default(
+  z.number().check(z.int(), z.minimum(1), z.maximum(LIMITS.searchMax)),
+  LIMITS.searchDefault,
+).check(z.describe(`How many results to return (default ${LIMITS.searchDefault}, max ${LIMITS.searchMax}).`));
 
 const candidate = (e: Entry) => ({ pattern_id: e.id, catalog_number: `#${e.catalogNumber}`, title: e.title, slug: e.slug });
 /** Echoed refs are cut: a hostile 512-character ref must not bloat the error the model reads. */
@@ -33,8 +30,8 @@ const quote = (ref: string) => JSON.stringify(ref.length > 80 ? `${ref.slice(0, 
  * candidates when it is ambiguous or explaining why it is malformed, `pattern_not_found` with
  * the closest search hits otherwise.
  */
-export function resolveRef(catalog: Catalog, ref: string): { ok: true; entry: Entry } | { ok: false; error: DomainError } {
-  const r = catalog.resolve(ref);
+export async function resolveRef(catalog: Catalog, ref: string): Promise<{ ok: true; entry: Entry } | { ok: false; error: DomainError }> {
+  const r = await catalog.resolve(ref);
   if (r.ok) return r;
   if (r.reason === "ambiguous") {
     const candidates = r.candidates.map(candidate);
@@ -55,7 +52,7 @@ export function resolveRef(catalog: Catalog, ref: string): { ok: true; entry: En
     };
   }
   // Words that name no pattern may still find some: offer the best few so the next call can succeed.
-  const near = catalog.search(ref).slice(0, 3).map(candidate);
+  const near = (await catalog.search(ref, { limit: 3 })).hits.map(candidate);
   return {
     ok: false,
     error: domainError(
@@ -67,4 +64,15 @@ export function resolveRef(catalog: Catalog, ref: string): { ok: true; entry: En
       near.length ? { candidates: near } : {},
     ),
   };
+}
+
+/**
+ * A search result, `{ results, total, suggestion? }`, as the text block `ok()` would render, byte
+ * for byte, joined from each hit's cached summary JSON; `extra` adds fields to every hit
+ * (`,"default_version":"active"`). tests/tools/search-json.test.ts holds it to JSON.stringify.
+ */
+export function searchPage(catalog: Catalog, hits: readonly Entry[], total: number, suggestion: string, extra = ""): ToolOutcome {
+  const results = hits.map((e) => (extra ? `${summaryJson(catalog, e).slice(0, -1)}${extra}}` : summaryJson(catalog, e)));
+  const tail = total === 0 ? `,"suggestion":${JSON.stringify(suggestion)}` : "";
+  return blocks([{ type: "text", text: `{"results":[${results.join(",")}],"total":${total}${tail}}` }]);
 }

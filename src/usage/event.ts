@@ -3,7 +3,8 @@
  * request. Built from the HTTP core's `Exchange`, which never carries result bodies, so no
  * component code can reach either.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../zod-english.ts";
 import type { Exchange } from "../mcp/http.ts";
 
 /** The methods the PRD counts: handshakes and tool calls. Everything else is not recorded. */
@@ -24,17 +25,17 @@ export const UsageEvent = z.object({
   v: z.literal(1),
   ts: z.string(),
   method: z.string(),
-  era: z.string().optional(),
-  protocol_version: z.string().optional(),
-  tool: z.string().optional(),
-  pattern_id: z.string().optional(),
-  version_id: z.string().optional(),
+  era: z.optional(z.string()),
+  protocol_version: z.optional(z.string()),
+  tool: z.optional(z.string()),
+  pattern_id: z.optional(z.string()),
+  version_id: z.optional(z.string()),
   status: z.string(),
-  http_status: z.number().int(),
-  duration_ms: z.number().nonnegative(),
-  bytes: z.number().int().nonnegative(),
+  http_status: z.number().check(z.int()),
+  duration_ms: z.number().check(z.nonnegative()),
+  bytes: z.number().check(z.int(), z.nonnegative()),
   agent: z.string(),
-  client: z.string().nullable(),
+  client: z.nullable(z.string()),
 });
 export type UsageEvent = z.infer<typeof UsageEvent>;
 

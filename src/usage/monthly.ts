@@ -2,23 +2,24 @@
  * The monthly counters (`monthly/YYYY-MM.json`): sums over the month's events, plus the ledger of
  * event ids already folded in, which is what makes folding idempotent (fold.ts).
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../zod-english.ts";
 import { dayOf, errorKind, type UsageEvent } from "./event.ts";
 
-const Counts = z.record(z.string(), z.number().int().nonnegative());
+const Counts = z.record(z.string(), z.number().check(z.int(), z.nonnegative()));
 export type Counts = z.infer<typeof Counts>;
 
 export const Monthly = z.object({
   v: z.literal(1),
   month: z.string(),
-  updated_at: z.string().nullable(),
-  calls: z.number().int().nonnegative(),
-  tool_calls: z.number().int().nonnegative(),
-  bytes: z.number().int().nonnegative(),
-  infra_errors: z.number().int().nonnegative(),
-  client_errors: z.number().int().nonnegative(),
+  updated_at: z.nullable(z.string()),
+  calls: z.number().check(z.int(), z.nonnegative()),
+  tool_calls: z.number().check(z.int(), z.nonnegative()),
+  bytes: z.number().check(z.int(), z.nonnegative()),
+  infra_errors: z.number().check(z.int(), z.nonnegative()),
+  client_errors: z.number().check(z.int(), z.nonnegative()),
   /** Events that could not be parsed (a write cut off mid-way); not in any other count. */
-  unreadable: z.number().int().nonnegative().default(0),
+  unreadable: z._default(z.number().check(z.int(), z.nonnegative()), 0),
   by_method: Counts,
   by_tool: Counts,
   by_status: Counts,

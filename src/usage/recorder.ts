@@ -7,6 +7,7 @@ import type { Exchange, RequestInfo } from "../mcp/http.ts";
 import { type BlobsConfig, type KV, openStore } from "../storage/blobs.ts";
 import { keys, logLine, monthOf, RECORDED_METHODS, toEvent, USAGE_STORE, type UsageEvent } from "./event.ts";
 import { deploymentSecret, hashClient } from "./hash.ts";
+import { timer } from "../timer.ts";
 
 export interface UsageOptions {
   /** `USAGE_HASH_SECRET`; without it each deployment keeps its own random key (hash.ts). */
@@ -42,11 +43,11 @@ export interface UsageRecorder {
 export const WRITE_DEADLINE_MS = 10_000;
 
 function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the usage store did not confirm within ${ms} ms`)), ms);
+  const deadline = timer(ms);
+  const late = deadline.done.then((): never => {
+    throw new Error(`the usage store did not confirm within ${ms} ms`);
   });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  return Promise.race([work, late]).finally(deadline.cancel);
 }
 
 const randomHex = (bytes: number) => Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");

@@ -1,16 +1,19 @@
 /**
  * The indexed search (src/catalog/search.ts) must return exactly what the plain linear scan returns
  * (tests/bench/search-reference.ts): the same entries, in the same order, for any catalog, query,
- * category and filter, whether its index was prebuilt (encoded, then decoded) or built on first use.
+ * category and filter, whether its tables went through JSON (as catalog/search.json does) or not.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PATTERN_TYPES, type Entry } from "../../src/catalog/schema.ts";
-import { createSearchIndex, searchOrder } from "../../src/catalog/search.ts";
-import { buildSearchData } from "../../src/catalog/search-data.ts";
+import { buildSearchTables, createSearchIndex, searchOrder } from "../../src/catalog/search.ts";
 import { generateCatalog, rng } from "../../scripts/gen-catalog.ts";
 import { loadCatalog } from "../../scripts/lib/fixtures.ts";
+import { entryIndex } from "../helpers/entries.ts";
 import { createLinearSearch } from "./search-reference.ts";
+
+/** The index over tables that went through JSON, as the built catalog's search.json does. */
+const serializedIndex = (entries: readonly Entry[]) => entryIndex(entries, { viaJson: true });
 
 // Words that collide on purpose: prefixes, case, decomposed and full-width forms, marks, "&".
 const WORDS = [
@@ -58,21 +61,21 @@ function expectSame(actual: Entry[], expected: Entry[]) {
 }
 
 describe("indexed search equals the linear reference", () => {
-  it("on random catalogs, queries, categories and filters (prebuilt and lazily built index)", () => {
+  it("on random catalogs, queries, categories and filters (tables through JSON or not)", () => {
     fc.assert(
       fc.property(
         fc.array(entry, { maxLength: 25 }),
         fc.array(fc.tuple(query, fc.option(fc.oneof(phrase, fc.constantFrom("pattern", "ui-components", "tabs")), { nil: undefined }), fc.integer({ min: 0, max: 2 })), { minLength: 1, maxLength: 8 }),
         (entries, queries) => {
           const reference = createLinearSearch(entries);
-          const prebuilt = createSearchIndex(entries, buildSearchData(searchOrder(entries)));
-          const lazy = createSearchIndex(entries);
+          const viaJson = serializedIndex(entries);
+          const lazy = entryIndex(entries);
           for (const [q, category, f] of queries) {
             const opts = { category, filter: filters[f] };
             const expected = reference.search(q, opts);
-            expectSame(prebuilt.search(q, opts), expected);
+            expectSame(viaJson.search(q, opts), expected);
             expectSame(lazy.search(q, opts), expected);
-            if (category !== undefined) expectSame(prebuilt.inCategory(category), reference.inCategory(category));
+            if (category !== undefined) expectSame(viaJson.inCategory(category), reference.inCategory(category));
           }
         },
       ),
@@ -85,7 +88,7 @@ describe("indexed search equals the linear reference", () => {
     const r = rng(7);
     for (const entries of [shipped, generateCatalog(shipped, 10_000)]) {
       const reference = createLinearSearch(entries);
-      const index = createSearchIndex(entries, buildSearchData(searchOrder(entries)));
+      const index = serializedIndex(entries);
       const words = [...new Set(entries.flatMap((e) => `${e.title} ${e.tags.join(" ")}`.toLowerCase().split(/[^a-z0-9]+/)))].filter(Boolean);
       const pick = () => words[Math.floor(r() * words.length)];
       const queries = ["", "drag and drop", "a", "to", "Step by Step", "zzzz", ...Array.from({ length: 60 }, () => {
@@ -103,7 +106,7 @@ describe("indexed search equals the linear reference", () => {
   it("survives a filter that searches again (re-entrant call)", async () => {
     const entries = await loadCatalog();
     const reference = createLinearSearch(entries);
-    const index = createSearchIndex(entries);
+    const index = entryIndex(entries);
     const inner: number[] = [];
     const filter = (e: Entry) => (inner.push(index.search("navigation").length), e.tags.length > 1);
     expectSame(index.search("menu", { filter }), reference.search("menu", { filter: (e) => e.tags.length > 1 }));
@@ -111,9 +114,9 @@ describe("indexed search equals the linear reference", () => {
     expectSame(index.search("menu"), reference.search("menu"));
   });
 
-  it("refuses a prebuilt index that does not describe the catalog", async () => {
+  it("refuses search tables that do not describe the catalog", async () => {
     const entries = await loadCatalog();
-    const data = buildSearchData(searchOrder(entries.slice(1)));
-    expect(() => createSearchIndex(entries, data).search("tabs")).toThrow(/rebuild the catalog/);
+    const tables = buildSearchTables(searchOrder(entries.slice(1)));
+    expect(() => createSearchIndex(tables, entries.length).search("tabs")).toThrow(/rebuild the catalog/);
   });
 });

@@ -1,5 +1,6 @@
 /** Small synthetic catalogs for ranking and resolver tests: every field valid, nothing else implied. */
 import { entrySchema, type Entry } from "../../src/catalog/schema.ts";
+import { buildSearchTables, createSearchIndex, searchOrder } from "../../src/catalog/search.ts";
 
 /** A deterministic Notion-style UUID for catalog number `n`. */
 export const uuidFor = (n: number) => {
@@ -23,3 +24,18 @@ export function entry(n: number, title: string, over: Partial<Entry> = {}): Entr
 
 /** The search results as catalog numbers, for compact assertions. */
 export const numbers = (entries: readonly Entry[]) => entries.map((e) => e.catalogNumber);
+
+/**
+ * The search index (src/catalog/search.ts) over `es`, answering with entries: it numbers patterns in
+ * search order and filters by pattern number, so a filter on entries is looked up through that order.
+ */
+export function entryIndex(es: readonly Entry[], opts: { viaJson?: boolean } = {}) {
+  const order = searchOrder(es);
+  const tables = buildSearchTables(order);
+  const ix = createSearchIndex(opts.viaJson ? JSON.parse(JSON.stringify(tables)) : tables, order.length);
+  return {
+    search: (q: string, opts: { category?: string; filter?: (e: Entry) => boolean } = {}) =>
+      ix.search(q, { category: opts.category, filter: opts.filter && ((d) => opts.filter!(order[d])) }).map((d) => order[d]),
+    inCategory: (category: string) => Array.from(ix.inCategory(category), (d) => order[d]),
+  };
+}

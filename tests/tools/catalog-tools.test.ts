@@ -8,7 +8,8 @@ import { callTool } from "../helpers/tools.ts";
 const app = testApp();
 const { catalog } = app;
 const call = (name: string, args: unknown) => callTool(app, name, args);
-const entryOf = (n: number) => catalog.entries.find((e) => e.catalogNumber === n)!;
+const entries = await catalog.all();
+const entryOf = (n: number) => entries.find((e) => e.catalogNumber === n)!;
 
 /** The error contract of every domain error. */
 function expectDomainError(reply: Awaited<ReturnType<typeof call>>, code: string) {
@@ -41,7 +42,7 @@ describe("search_patterns", () => {
     const r = await call("search_patterns", { query: "Tabs" });
     expectOneTextBlock(r);
     expect(Object.keys(r.data)).toEqual(["results", "total"]);
-    expect(r.data.total).toBe(catalog.search("Tabs").length);
+    expect(r.data.total).toBe((await catalog.search("Tabs")).total);
     expect(r.data.results.map((h: any) => h.title).slice(0, 2)).toEqual(["Tabs", "Tabs with Overflow Menu"]);
     const tabs = entryOf(12);
     expect(r.data.results[0]).toEqual({
@@ -86,13 +87,13 @@ describe("list_categories", () => {
     const r = await call("list_categories", {});
     expectOneTextBlock(r);
     const { categories, tags, total } = r.data;
-    expect(total).toBe(catalog.entries.length);
+    expect(total).toBe(entries.length);
     const types = categories.filter((c: any) => c.kind === "type");
     const sections = categories.filter((c: any) => c.kind === "section");
     expect(types.map((c: any) => c.name)).toEqual(["components", "flows", "pattern"]);
     expect(sections.length).toBeGreaterThanOrEqual(4);
     expect(sections.map((c: any) => c.name)).toContain("ui-components");
-    for (const kind of [types, sections]) expect(kind.reduce((n: number, c: any) => n + c.count, 0)).toBe(catalog.entries.length);
+    for (const kind of [types, sections]) expect(kind.reduce((n: number, c: any) => n + c.count, 0)).toBe(entries.length);
     for (const c of categories) {
       expect(Object.keys(c).sort()).toEqual(["count", "kind", "name", "url"]);
       expect(c.url.startsWith("https://patttterns.com/")).toBe(true);
@@ -145,7 +146,7 @@ describe("get_pattern", () => {
   });
 
   it("says has_component false and no versions for a pattern without code", async () => {
-    const plain = catalog.entries.find((e) => !e.hasGeneratedComponent && e.interactionRules?.length)!;
+    const plain = entries.find((e) => !e.hasGeneratedComponent && e.interactionRules?.length)!;
     const r = await call("get_pattern", { pattern_id: `#${plain.catalogNumber}` });
     expectOneTextBlock(r);
     expect(r.data).toMatchObject({ pattern_id: plain.id, has_component: false, available_versions: [], interactionRules: plain.interactionRules });
@@ -154,7 +155,7 @@ describe("get_pattern", () => {
 
   it("answers an ambiguous ref with invalid_args listing the candidates", async () => {
     const e = expectDomainError(await call("get_pattern", { pattern_id: "checkout" }), "invalid_args");
-    const expected = catalog.entries.filter((x) => x.slug.endsWith("/checkout")).sort((a, b) => a.catalogNumber - b.catalogNumber);
+    const expected = entries.filter((x) => x.slug.endsWith("/checkout")).sort((a, b) => a.catalogNumber - b.catalogNumber);
     expect(e.candidates).toEqual(expected.map((x) => ({ pattern_id: x.id, catalog_number: `#${x.catalogNumber}`, title: x.title, slug: x.slug })));
     for (const x of expected) expect(e.suggestion).toContain(`#${x.catalogNumber}`);
   });
@@ -195,25 +196,25 @@ describe("search_components", () => {
       expect(h.has_component).toBe(true);
       expect(h.default_version).toBe("active");
       expect(h.catalog_number).toMatch(/^#\d+$/);
-      const e = catalog.resolve(h.pattern_id);
+      const e = await catalog.resolve(h.pattern_id);
       expect(e.ok && e.entry.hasGeneratedComponent).toBe(true);
       expect(h.url).toBe(`https://patttterns.com${h.slug}`);
     }
     expect(r.data.results[0].title).toBe("Tabs");
-    expect(r.data.total).toBe(catalog.search("tabs", { filter: (e) => e.hasGeneratedComponent }).length);
+    expect(r.data.total).toBe((await catalog.search("tabs")).hits.filter((e) => e.hasGeneratedComponent).length);
   });
 
   it("only_with_code: false includes patterns without code", async () => {
     const withCode = (await call("search_components", { query: "tabs" })).data;
     const all = (await call("search_components", { query: "tabs", only_with_code: false })).data;
-    expect(all.total).toBe(catalog.search("tabs").length);
+    expect(all.total).toBe((await catalog.search("tabs")).total);
     expect(all.total).toBeGreaterThan(withCode.total);
     expect(all.results.some((h: any) => h.has_component === false)).toBe(true);
     expectDomainError(await call("search_components", { query: "tabs", only_with_code: "no" }), "invalid_args");
   });
 
   it("matches category against the type, the slug section or a tag, combined with query", async () => {
-    const count = (pred: (e: (typeof catalog.entries)[number]) => boolean) => catalog.entries.filter((e) => e.hasGeneratedComponent && pred(e)).length;
+    const count = (pred: (e: (typeof entries)[number]) => boolean) => entries.filter((e) => e.hasGeneratedComponent && pred(e)).length;
     const byType = await call("search_components", { category: "components", limit: 50 });
     expect(byType.data.total).toBe(count((e) => e.type === "components"));
     for (const h of byType.data.results) expect(h.type).toBe("components");
@@ -223,10 +224,11 @@ describe("search_components", () => {
     const byTag = await call("search_components", { category: "navigation", limit: 50 });
     expect(byTag.data.total).toBe(count((e) => e.tags.includes("navigation") || (e.uiCategories ?? []).includes("Navigation")));
     const both = await call("search_components", { query: "tabs", category: "navigation" });
-    for (const h of both.data.results) expect(h.tags.includes("navigation") || catalog.inCategory("navigation").some((e) => e.id === h.pattern_id)).toBe(true);
+    const navigation = (await catalog.search("", { category: "navigation" })).hits;
+    for (const h of both.data.results) expect(h.tags.includes("navigation") || navigation.some((e) => e.id === h.pattern_id)).toBe(true);
     // Case and hyphens of the category do not matter, nor a plural slip.
     expect((await call("search_components", { category: "UI Components" })).data.total).toBe(count((e) => e.slug.startsWith("/ui-components/")));
-    expect((await call("search_components", { category: "form", only_with_code: false })).data.total).toBe(catalog.inCategory("forms").length);
+    expect((await call("search_components", { category: "form", only_with_code: false })).data.total).toBe(await catalog.categorySize("forms"));
   });
 
   it("refuses an unknown category with the valid names", async () => {

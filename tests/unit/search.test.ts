@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { createCatalog } from "../../src/catalog/catalog.ts";
 import { normalize } from "../../src/catalog/normalize.ts";
-import { createSearchIndex, WEIGHTS } from "../../src/catalog/search.ts";
+import { WEIGHTS } from "../../src/catalog/search.ts";
 import type { Entry } from "../../src/catalog/schema.ts";
 import { ROOT } from "../../scripts/lib/fixtures.ts";
-import { entry, numbers } from "../helpers/entries.ts";
+import { entry, entryIndex, numbers } from "../helpers/entries.ts";
 
 const catalog = createCatalog(JSON.parse(readFileSync(`${ROOT}/search_index.json`, "utf8")), "https://patttterns.com");
-const search = (es: Entry[], q: string, opts?: Parameters<ReturnType<typeof createSearchIndex>["search"]>[1]) => numbers(createSearchIndex(es).search(q, opts));
+const search = (es: Entry[], q: string, opts?: Parameters<ReturnType<typeof entryIndex>["search"]>[1]) => numbers(entryIndex(es).search(q, opts));
 
 describe("matching: token-AND over title, description, tags, type and slug", () => {
   const es = [
@@ -131,31 +131,32 @@ describe("filters", () => {
   });
 
   it("lists a category in catalog order", () => {
-    const idx = createSearchIndex([es[2], es[0], es[1]]);
+    const idx = entryIndex([es[2], es[0], es[1]]);
     expect(numbers(idx.inCategory("pattern"))).toEqual([2]);
     expect(numbers(idx.inCategory("ux-patterns"))).toEqual([]);
-    expect(numbers(createSearchIndex([entry(5, "B"), entry(4, "A")]).inCategory("ux-patterns"))).toEqual([4, 5]);
+    expect(numbers(entryIndex([entry(5, "B"), entry(4, "A")]).inCategory("ux-patterns"))).toEqual([4, 5]);
   });
 });
 
 describe("ranking over the real catalog", () => {
-  const titles = (q: string) => catalog.search(q).map((e) => e.title);
+  const titles = async (q: string) => (await catalog.search(q)).hits.map((e) => e.title);
 
-  it("puts Tabs before Tabs with Overflow Menu, in any case", () => {
+  it("puts Tabs before Tabs with Overflow Menu, in any case", async () => {
     for (const q of ["Tabs", "tabs", "  TABS "]) {
-      const t = titles(q);
+      const t = await titles(q);
       expect(t[0]).toBe("Tabs");
       expect(t.indexOf("Tabs with Overflow Menu")).toBeGreaterThan(0);
     }
   });
 
-  it("puts every exact title first", () => {
-    for (const e of catalog.entries) expect(catalog.search(e.title)[0].title, e.title).toBe(e.title);
+  it("puts every exact title first", async () => {
+    for (const e of await catalog.all()) expect((await catalog.search(e.title, { limit: 1 })).hits[0].title, e.title).toBe(e.title);
   });
 
-  it("finds every entry by its title words, and every result has every token", () => {
+  it("finds every entry by its title words, and every result has every token", async () => {
     for (const q of ["drag and drop", "onboarding checklist", "empty state", "date picker", "voice", "checkout payment"]) {
-      const hits = catalog.search(q);
+      const { hits, total } = await catalog.search(q);
+      expect(total, q).toBe(hits.length);
       expect(hits.length, q).toBeGreaterThan(0);
       for (const h of hits) {
         const text = normalize([h.title, h.description, h.tags.join(" "), h.type, h.slug].join(" "));
@@ -164,7 +165,11 @@ describe("ranking over the real catalog", () => {
     }
   });
 
-  it("is deterministic", () => {
-    expect(numbers(catalog.search("navigation"))).toEqual(numbers(catalog.search("navigation")));
+  it("is deterministic, and a limit returns the first hits of the same ranking with the same total", async () => {
+    const all = await catalog.search("navigation");
+    expect(numbers((await catalog.search("navigation")).hits)).toEqual(numbers(all.hits));
+    const page = await catalog.search("navigation", { limit: 3 });
+    expect(numbers(page.hits)).toEqual(numbers(all.hits.slice(0, 3)));
+    expect(page.total).toBe(all.total);
   });
 });

@@ -1,0 +1,41 @@
+/**
+ * The lookup keys of the resolver (resolve.ts), shared by both catalog sources: the in-memory one
+ * builds maps from them, the build (scripts/build-catalog.ts) writes them into hash-sharded files
+ * (catalog/keys-NNN.json) so a cold isolate loads one small shard per lookup, not the catalog.
+ */
+import { normalize } from "./normalize.ts";
+import type { Entry } from "./schema.ts";
+
+export const compactId = (id: string) => id.replace(/-/g, "").toLowerCase();
+
+/** What a ref may name, and each entry's key for it. `last` and `title` may be shared by several entries. */
+export const KEY_OF = {
+  number: (e: Entry) => String(e.catalogNumber),
+  id: (e: Entry) => compactId(e.id),
+  slug: (e: Entry) => e.slug,
+  last: (e: Entry) => e.slug.slice(e.slug.lastIndexOf("/") + 1),
+  title: (e: Entry) => normalize(e.title),
+} as const;
+
+export type KeyKind = keyof typeof KEY_OF;
+export const KEY_KINDS = Object.keys(KEY_OF) as KeyKind[];
+
+/** One string per (kind, key): the kinds never collide, whatever the key holds. */
+export const keyName = (kind: KeyKind, key: string) => `${kind}:${key}`;
+
+/** FNV-1a (32 bit) over UTF-16 code units: tiny, stable across runtimes, spreads slugs and ids well. */
+export function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** `shards` is a power of two. */
+export const shardOf = (name: string, shards: number) => fnv1a(name) & (shards - 1);
+
+/** About one shard per 128 patterns, a power of two: a shard stays a few KB at any catalog size. */
+export function shardCount(patterns: number): number {
+  let n = 1;
+  while (n * 128 < patterns) n *= 2;
+  return n;
+}

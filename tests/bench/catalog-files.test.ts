@@ -1,0 +1,144 @@
+/**
+ * catalog/ (what the edge function ships) must be exactly what `npm run build:catalog` makes from the
+ * committed search_index.json, and a catalog loaded from it on demand must answer exactly as one
+ * validated from the raw index: resolve, search, categories and tags, for the shipped catalog and a
+ * generated 2,000-pattern one. A file that fails to load fails only the requests that need it.
+ */
+import { mkdtemp, rename, rm } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { type Catalog, createCatalog } from "../../src/catalog/catalog.ts";
+import type { Resolution } from "../../src/catalog/resolve.ts";
+import type { Entry } from "../../src/catalog/schema.ts";
+import type { CatalogFiles } from "../../src/catalog/source.ts";
+import { buildCatalogFiles, CATALOG_DIR, CHUNK, SOURCE, staleFiles, writeCatalogFiles } from "../../scripts/build-catalog.ts";
+import { generateCatalog, rng } from "../../scripts/gen-catalog.ts";
+import * as shippedFiles from "../../catalog/load.ts";
+import { fixtureSource } from "../helpers/app.ts";
+import { callTool } from "../helpers/tools.ts";
+import { createApp } from "../../src/app.ts";
+
+const SITE = "https://patttterns.com";
+const sourceText = readFileSync(SOURCE, "utf8");
+const raw = JSON.parse(sourceText) as Entry[];
+const work = await mkdtemp(join(tmpdir(), "catalog-files-"));
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+/** Builds `entries` into a fresh directory and imports its load.ts, as the edge function does. */
+async function built(name: string, entries: unknown[]): Promise<CatalogFiles> {
+  const dir = join(work, name);
+  await writeCatalogFiles(dir, await buildCatalogFiles(JSON.stringify(entries)));
+  return import(pathToFileURL(join(dir, "load.ts")).href);
+}
+
+const ids = (es: readonly Entry[]) => es.map((e) => e.id);
+const outcome = (r: Resolution) => (r.ok ? { ok: true, id: r.entry.id } : { ok: false, reason: r.reason, candidates: ids(r.candidates) });
+
+/** Every form of every entry's ref, some near misses, and queries drawn from the catalog's own words. */
+function probes(entries: readonly Entry[], seed: number) {
+  const r = rng(seed);
+  const refs = entries.flatMap((e) => {
+    const last = e.slug.slice(e.slug.lastIndexOf("/") + 1);
+    return [`#${e.catalogNumber}`, e.id.toUpperCase(), e.id.replace(/-/g, ""), e.slug, last, `${SITE}${e.slug}?x=1`, e.title, e.title.slice(0, -1)];
+  });
+  refs.push("", "#0", "#99999", "nope", "checkout", "onboarding", "constructor", "__proto__", "https://evil.example/x");
+  const words = [...new Set(entries.flatMap((e) => `${e.title} ${e.tags.join(" ")}`.toLowerCase().split(/[^a-z0-9]+/)))].filter(Boolean);
+  const pick = () => words[Math.floor(r() * words.length)];
+  const queries = ["", "drag and drop", "tabs", "a", "zzzz", ...Array.from({ length: 40 }, () => Array.from({ length: 1 + Math.floor(r() * 2) }, () => (r() < 0.3 ? pick().slice(0, 3) : pick())).join(" "))];
+  return { refs, queries, categories: [undefined, "ui-components", "components", "navigation", "Forms", pick(), "nothing-here"] };
+}
+
+async function expectSameCatalog(split: Catalog, memory: Catalog, entries: readonly Entry[], seed: number) {
+  expect(split.count).toBe(memory.count);
+  expect(split.withCode).toBe(memory.withCode);
+  expect(split.categories()).toEqual(memory.categories());
+  expect(split.tags()).toEqual(memory.tags());
+  expect(await split.all()).toEqual((await memory.all()).map(({ searchText: _, ...e }) => e));
+  const { refs, queries, categories } = probes(entries, seed);
+  for (const ref of refs) expect(outcome(await split.resolve(ref)), ref).toEqual(outcome(await memory.resolve(ref)));
+  for (const q of queries) {
+    for (const category of categories) {
+      for (const opts of [{ category }, { category, withCode: true }, { category, limit: 5 }]) {
+        const [a, b] = [await split.search(q, opts), await memory.search(q, opts)];
+        expect(a.total, `${q} ${JSON.stringify(opts)}`).toBe(b.total);
+        expect(ids(a.hits), `${q} ${JSON.stringify(opts)}`).toEqual(ids(b.hits));
+      }
+    }
+  }
+  for (const c of categories) if (c !== undefined) expect(await split.categorySize(c), c).toBe(await memory.categorySize(c));
+}
+
+describe("the built catalog (catalog/)", () => {
+  it("is current: rebuilt from search_index.json every file is byte-identical (else run npm run build:catalog)", async () => {
+    const files = await buildCatalogFiles(sourceText);
+    expect(await staleFiles(CATALOG_DIR, files), "stale catalog/: run npm run build:catalog").toEqual([]);
+    expect((shippedFiles.head as { count: number }).count).toBe(raw.length);
+    expect([...files.keys()].filter((f) => f.startsWith("entries-"))).toHaveLength(Math.ceil(raw.length / CHUNK));
+  });
+
+  it("loads without zod into the same catalog as the validated raw index (shipped catalog)", async () => {
+    await expectSameCatalog(createCatalog(shippedFiles, SITE), createCatalog(raw, SITE), raw, 1);
+  });
+
+  it("answers exactly as the raw index at 2,000 patterns, random refs included", async () => {
+    const entries = generateCatalog(raw, 2000, 3);
+    const files = await built("gen-2000", entries);
+    expect((files.head as { shards: number }).shards).toBe(16);
+    const split = createCatalog(files, SITE);
+    const memory = createCatalog(entries, SITE);
+    await expectSameCatalog(split, memory, entries, 2);
+    await fc.assert(fc.asyncProperty(fc.string({ maxLength: 40 }), async (ref) => {
+      expect(outcome(await split.resolve(ref))).toEqual(outcome(await memory.resolve(ref)));
+    }), { numRuns: 300 });
+  });
+
+  it("refuses an invalid index at build time, with the reason", async () => {
+    const bad = JSON.stringify([{ ...raw[0], slug: "not a slug" }]);
+    await expect(buildCatalogFiles(bad)).rejects.toThrow(/search_index\.json is invalid: 0\.slug/);
+    const dup = JSON.stringify([raw[0], { ...raw[1], catalogNumber: raw[0].catalogNumber }]);
+    await expect(buildCatalogFiles(dup)).rejects.toThrow(/duplicate catalogNumber/);
+  });
+
+  it("fails loudly when its search tables do not match its head, or its head is of another format", async () => {
+    const head = shippedFiles.head as { count: number };
+    const broken = createCatalog({ ...shippedFiles, head: { ...head, count: head.count - 1 } }, SITE);
+    await expect(broken.search("tabs")).rejects.toThrow(/rebuild the catalog/);
+    expect(() => createCatalog({ ...shippedFiles, head: { ...head, format: "patttterns-catalog/1" } }, SITE)).toThrow(/rebuild the catalog/);
+  });
+});
+
+describe("a catalog file that fails to load", () => {
+  it("fails only the requests that need it, and loads once it is back", async () => {
+    const entries = generateCatalog(raw, 2000, 5);
+    const dir = join(work, "gen-missing");
+    await writeCatalogFiles(dir, await buildCatalogFiles(JSON.stringify(entries)));
+    const files: CatalogFiles = await import(pathToFileURL(join(dir, "load.ts")).href);
+    // Search order is catalog-number order: chunk 5 holds the 6th block of CHUNK patterns.
+    const order = [...entries].sort((a, b) => a.catalogNumber - b.catalogNumber);
+    const inChunk5 = order[5 * CHUNK + 3];
+    const inChunk0 = order[3];
+    const chunk5 = join(dir, "entries-005.json");
+    await rename(chunk5, `${chunk5}.away`);
+    const app = createApp({ env: {}, catalogData: files, components: fixtureSource() });
+    const get = (e: Entry) => callTool(app, "get_pattern", { pattern_id: `#${e.catalogNumber}` });
+
+    // The request needing the missing chunk fails as an internal error, the file's path kept out of it.
+    const failed = await get(inChunk5);
+    expect(failed.status).toBe(500);
+    expect(failed.error?.code).toBe(-32603);
+    expect(JSON.stringify(failed.error)).not.toContain("entries-005");
+    const fine = await get(inChunk0);
+    expect(fine.isError).toBe(false);
+    expect(fine.data.pattern_id).toBe(inChunk0.id);
+    expect((await callTool(app, "list_categories", {})).data.total).toBe(2000);
+
+    await rename(`${chunk5}.away`, chunk5);
+    const again = await get(inChunk5);
+    expect(again.isError).toBe(false);
+    expect(again.data.pattern_id).toBe(inChunk5.id);
+  });
+});

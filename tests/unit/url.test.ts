@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { createOriginPolicy } from "../../src/mcp/origin.ts";
+import { urlHostname, urlPathname } from "../../src/mcp/url.ts";
+
+// Request.url as runtimes serialize it: the slices must agree with the URL parser on every shape.
+const urls = [
+  "http://127.0.0.1:8888/mcp",
+  "https://patttterns.com/mcp?x=1#y",
+  "http://localhost/.well-known/mcp/server-card.json",
+  "http://[::1]:3000/mcp",
+  "http://[::1]/",
+  "https://example.com",
+  "https://example.com?q=/mcp",
+  "https://example.com#/mcp",
+  "http://127.0.0.1:9/mcp/../x",
+  "https://xn--bcher-kva.example/a%20b/c?d#e",
+];
+
+describe("urlHostname / urlPathname", () => {
+  for (const raw of urls) {
+    const canonical = new Request(raw).url;
+    it(`match the URL parser for ${canonical}`, () => {
+      const u = new URL(canonical);
+      expect(urlHostname(canonical)).toBe(u.hostname);
+      expect(urlPathname(canonical)).toBe(u.pathname);
+    });
+  }
+});
+
+describe("hostAllowed: the loopback fast path agrees with the URL parser", () => {
+  const policy = createOriginPolicy("https://patttterns.com");
+  // What the policy decided before the fast path: parse the Host as a URL authority.
+  const parsed = (host: string) => {
+    try {
+      return ["localhost", "127.0.0.1", "[::1]", "::1"].includes(new URL(`http://${host}`).hostname);
+    } catch {
+      return false;
+    }
+  };
+  const hosts = [
+    "localhost", "localhost:8888", "LOCALHOST:1", "127.0.0.1", "127.0.0.1:65535", "127.0.0.1:65536", "localhost:99999",
+    "[::1]", "[::1]:3000", "127.1", "0x7f.0.0.1", "127.0.0.1.nip.io", "localhost.evil.com", "evil.com", "evil.com:80",
+    "localhost:", "localhost:80x", "user@localhost", "[::1", "",
+  ];
+  for (const host of hosts) {
+    it(`Host ${JSON.stringify(host)}`, () => {
+      expect(policy.hostAllowed("http://127.0.0.1:8888/mcp", host)).toBe(parsed(host));
+    });
+  }
+});
