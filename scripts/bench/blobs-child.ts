@@ -12,7 +12,7 @@ import { createApp } from "../../src/app.ts";
 import { keys } from "../../src/components/model.ts";
 import { openStore } from "../../src/storage/blobs.ts";
 import { HEADERS } from "./scenarios.ts";
-import { median, percentile } from "./stats.ts";
+import { median, percentile } from "../lib/stats.ts";
 
 const [path, patternId, iterationsArg] = process.argv.slice(2);
 const iterations = Number(iterationsArg ?? 200);

@@ -3,7 +3,7 @@
  * module), then serve one get_component through it, as the first request of a new isolate does.
  * Prints one JSON line. Args: <bundle path> <pattern_id>. Blobs come from NETLIFY_BLOBS_CONTEXT.
  */
-export {};
+import { HEADERS } from "./scenarios.ts";
 const [bundlePath, patternId] = Deno.args;
 declare const Deno: { args: string[]; env: { get(k: string): string | undefined; set(k: string, v: string): void; delete(k: string): void; toObject(): Record<string, string> } };
 
@@ -12,7 +12,7 @@ declare const Deno: { args: string[]; env: { get(k: string): string | undefined;
 // function's cold start, for both variants alike.
 const req = new Request("http://127.0.0.1/mcp", {
   method: "POST",
-  headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "MCP-Protocol-Version": "2025-11-25" },
+  headers: HEADERS,
   body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_component", arguments: { pattern_id: patternId } } }),
 });
 const started = performance.now();

@@ -1,6 +1,6 @@
 /** Ratios, target checks and the printed table of a benchmark run. */
 import { SCENARIOS, type Scenario, type Variant, VARIANTS } from "./scenarios.ts";
-import { round } from "./stats.ts";
+import { round } from "../lib/stats.ts";
 import type { Cell, Runtime } from "./throughput.ts";
 
 type Throughput = Record<Runtime, Record<Scenario, Record<Variant, Cell>>>;

@@ -16,7 +16,7 @@ import { bundle, ENTRIES } from "./bundle.ts";
 import { deno, runJson } from "./child.ts";
 import { printReport, targets } from "./report.ts";
 import { GET_PATTERN } from "./scenarios.ts";
-import { median, rotate } from "./stats.ts";
+import { median, rotate } from "../lib/stats.ts";
 import { measureThroughput } from "./throughput.ts";
 
 const { values } = parseArgs({ options: { quick: { type: "boolean", default: false }, smoke: { type: "boolean", default: false }, out: { type: "string" }, only: { type: "string" } } });

@@ -15,9 +15,9 @@ import { allowAll } from "../../src/entitlement.ts";
 import type { ComponentSource } from "../../src/components/model.ts";
 import searchComponents from "../../src/tools/search_components.ts";
 import { rng } from "../gen-catalog.ts";
-import { percentile } from "./stats.ts";
+import { percentile } from "../lib/stats.ts";
 
-const [path, roundsArg, debug] = process.argv.slice(2);
+const [path, roundsArg] = process.argv.slice(2);
 const rounds = Number(roundsArg ?? 5);
 const catalog = createCatalog(await import(pathToFileURL(join(path, "load.ts")).href), DEFAULT_SITE_URL);
 // The query mix reads the entry files directly: loading them through the catalog would warm its caches.
@@ -68,16 +68,6 @@ for (let round = 0; round < rounds; round++) {
 }
 const typical = perQuery.map((xs) => percentile(xs, 50));
 const all = perQuery.flat();
-if (debug) {
-  const slow: { q: (typeof mix)[number]; ms: number }[] = [];
-  for (const q of mix) {
-    const s = performance.now();
-    await run(q);
-    slow.push({ q, ms: performance.now() - s });
-  }
-  slow.sort((a, b) => b.ms - a.ms).splice(12);
-  for (const x of slow) console.error(x.ms.toFixed(3), JSON.stringify(x.q));
-}
 console.log(JSON.stringify({
   patterns: catalog.count,
   queries: mix.length,

@@ -50,20 +50,18 @@ function variants(source: () => ComponentSource): Record<Exclude<Variant, "raw">
 const request = (body: string) => new Request("http://127.0.0.1/mcp", { method: "POST", headers: HEADERS, body });
 
 /** (d): answers each benchmark request with our endpoint's response body for it, prebuilt. */
-async function rawVariant(ours: Handler, source: "memory" | "blobs"): Promise<{ handler: Handler; sizes: Record<string, number> }> {
+async function rawVariant(ours: Handler, source: "memory" | "blobs"): Promise<Handler> {
   const bodies = new Map<string, Uint8Array<ArrayBuffer>>();
-  const sizes: Record<string, number> = {};
   for (const s of SCENARIOS.filter((s) => sourceOf(s) === source)) {
     const body = scenarioBody(s, patternId);
     const res = await ours(request(body));
     if (res.status !== 200) throw new Error(`${s}: our endpoint answered ${res.status}`);
     const bytes = new Uint8Array(await res.arrayBuffer());
     bodies.set(body, bytes);
-    sizes[s] = bytes.byteLength;
   }
   const missing = new TextEncoder().encode('{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"unknown benchmark request"}}');
   const json = { "Content-Type": "application/json" };
-  return { handler: async (req) => new Response(bodies.get(await req.text()) ?? missing, { headers: json }), sizes };
+  return async (req) => new Response(bodies.get(await req.text()) ?? missing, { headers: json });
 }
 
 async function listen(port: number, handler: Handler): Promise<void> {
@@ -75,14 +73,11 @@ async function listen(port: number, handler: Handler): Promise<void> {
   await new Promise<void>((resolve) => serve({ fetch: handler, port, hostname: "127.0.0.1" }, () => resolve()));
 }
 
-const sizes: Record<string, number> = {};
 for (const source of ["memory", "blobs"] as const) {
   const set = variants(sources[source]);
-  const raw = await rawVariant(set.ours, source);
-  Object.assign(sizes, raw.sizes);
-  const all: Record<Variant, Handler> = { ...set, raw: raw.handler };
+  const all: Record<Variant, Handler> = { ...set, raw: await rawVariant(set.ours, source) };
   for (const [variant, handler] of Object.entries(all) as [Variant, Handler][]) await listen(portOf(config.portBase, variant, source), handler);
 }
-console.log(`READY ${JSON.stringify({ runtime: typeof Deno !== "undefined" ? "deno" : "node", patternId, sizes })}`);
+console.log(`READY ${JSON.stringify({ runtime: typeof Deno !== "undefined" ? "deno" : "node", patternId })}`);
 // For profiling runs (`deno run --cpu-prof`): a normal exit, which writes the profile, after a while.
 if (process.env.BENCH_EXIT_AFTER_MS) setTimeout(() => process.exit(0), Number(process.env.BENCH_EXIT_AFTER_MS));

@@ -11,7 +11,7 @@ import type { BlobsConfig } from "../../src/storage/blobs.ts";
 import { deno } from "./child.ts";
 import { requestBytes, runLoad } from "./load.ts";
 import { HEADERS, portOf, SCENARIOS, type Scenario, scenarioBody, sourceOf, type Variant, VARIANTS } from "./scenarios.ts";
-import { median, percentile, rotate } from "./stats.ts";
+import { median, percentile, rotate } from "../lib/stats.ts";
 
 export const RUNTIMES = ["deno", "node"] as const;
 export type Runtime = (typeof RUNTIMES)[number];
@@ -30,7 +30,6 @@ interface Server {
   runtime: Runtime;
   portBase: number;
   patternId: string;
-  sizes: Record<string, number>;
   /** CPU ticks (1/100 s) the server process used so far. */
   cpuTicks(): number;
   stop(): void;
@@ -60,7 +59,7 @@ function startServer(runtime: Runtime, portBase: number, catalogDir: string, blo
       const line = out.split("\n").find((l) => l.startsWith("READY "));
       if (line) {
         const info = JSON.parse(line.slice(6));
-        resolve({ runtime, portBase, patternId: info.patternId, sizes: info.sizes, cpuTicks: () => ticks(child.pid!), stop: () => child.kill() });
+        resolve({ runtime, portBase, patternId: info.patternId, cpuTicks: () => ticks(child.pid!), stop: () => child.kill() });
       }
     });
     child.on("exit", (code) => reject(new Error(`${runtime} server exited (${code}): ${err.slice(-2000)}`)));

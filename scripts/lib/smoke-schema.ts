@@ -48,5 +48,4 @@ export const componentSchema = z.object({
   resource: z.object({ url: z.url() }).loose(),
 });
 
-export type SearchResult = z.output<typeof searchSchema>;
 export type ComponentPayload = z.output<typeof componentSchema>;

@@ -10,6 +10,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { z } from "zod";
 import { componentSchema, type ComponentPayload, searchSchema, toolsListSchema } from "./smoke-schema.ts";
+import { percentile } from "./stats.ts";
 
 export interface SmokeOptions {
   url: string;
@@ -57,12 +58,6 @@ const MODERN = "2026-07-28";
 const LEGACY = "2025-11-25";
 export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-/** Nearest-rank percentile. */
-export function percentile(values: number[], p: number): number {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 interface Reference {
   label: string;

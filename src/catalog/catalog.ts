@@ -5,7 +5,8 @@
  * and the page's entries for a search, nothing beyond catalog/head.json for list_categories.
  */
 import { catalogSchema, type Entry, RULE_FIELDS } from "./schema.ts";
-import { compactId, createResolver, type Resolver } from "./resolve.ts";
+import { KEY_OF } from "./keys.ts";
+import { createResolver, type Resolver } from "./resolve.ts";
 import { createSearchIndex, type SearchIndex } from "./search.ts";
 import { type CatalogSource, filesSource, isCatalogFiles, memorySource, type TagCount } from "./source.ts";
 
@@ -66,7 +67,7 @@ export function createCatalog(raw: unknown, siteUrl: string): Catalog {
 
 /** The resolver's keys would be ambiguous for two entries sharing an id, number or slug: refuse such an index. */
 export function duplicates(entries: readonly Entry[]): string | undefined {
-  const keys = { id: (e: Entry) => compactId(e.id), catalogNumber: (e: Entry) => String(e.catalogNumber), slug: (e: Entry) => e.slug };
+  const keys = { id: KEY_OF.id, catalogNumber: KEY_OF.number, slug: KEY_OF.slug };
   for (const [field, key] of Object.entries(keys)) {
     const seen = new Set<string>();
     for (const e of entries) {

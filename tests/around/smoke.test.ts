@@ -7,7 +7,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, inject, it } from "vitest";
 import { ROOT } from "../../scripts/lib/fixtures.ts";
-import { percentile, runSmoke } from "../../scripts/lib/smoke.ts";
+import { runSmoke } from "../../scripts/lib/smoke.ts";
+import { percentile } from "../../scripts/lib/stats.ts";
 import { startComponentsApi } from "../helpers/components-api.ts";
 import { fixtures } from "../helpers/app.ts";
 

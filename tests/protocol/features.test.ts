@@ -40,6 +40,7 @@ describe("M7: request-scoped notifications on the request's own SSE stream", () 
   it("no progressToken → plain JSON", async () => {
     const res = await handle(call("test_tool_with_progress", {}));
     expect(res.headers.get("content-type")).toContain("application/json");
+    expect(await res.json()).toMatchObject({ id: 1, result: { content: [{ type: "text", text: "Progress test completed" }] } });
   });
   it("a client that accepts only JSON gets JSON (notifications dropped)", async () => {
     const req = post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "test_tool_with_progress", arguments: {}, _meta: { progressToken: 1 } } }, { accept: "application/json", "mcp-protocol-version": "2025-11-25" });
@@ -50,6 +51,9 @@ describe("M7: request-scoped notifications on the request's own SSE stream", () 
   it("2026: no log without _meta logLevel", async () => {
     const res = await handle(call("test_logging_tool", {}));
     expect(res.headers.get("content-type")).toContain("application/json");
+    const body = await res.json();
+    expect(body).toMatchObject({ id: 1, result: { resultType: "complete" } });
+    expect(body.result.isError).toBeUndefined();
   });
   it("2026: logs at or above the requested level only", async () => {
     const info = (await send(call("test_tool_with_logging", {}, { meta: fullMeta({ [META.logLevel]: "info" }) }))).body as any[];
@@ -58,6 +62,7 @@ describe("M7: request-scoped notifications on the request's own SSE stream", () 
     ]);
     const res = await handle(call("test_tool_with_logging", {}, { meta: fullMeta({ [META.logLevel]: "warning" }) }));
     expect(res.headers.get("content-type")).toContain("application/json");
+    expect(await res.json()).toMatchObject({ id: 1, result: { resultType: "complete" } });
   });
   it("legacy: logs go out when the server advertises logging (stateless: setLevel cannot be remembered)", async () => {
     const frames = (await send(legacyCall("test_tool_with_logging"))).body as any[];

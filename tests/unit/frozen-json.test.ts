@@ -43,6 +43,13 @@ describe("messageJson", () => {
 
   it("serializes a frozen object once, with its characters (text blocks are not escaped)", () => {
     expect(jsonOf(payload)).toBe(JSON.stringify(payload));
-    expect(jsonOf(payload)).toBe(jsonOf(payload));
+    // Freezing is shallow: a change below the frozen object after its first use shows that the
+    // JSON is the one built then, not serialized again.
+    const inner = { n: 1 };
+    const outer = Object.freeze({ inner });
+    expect(jsonOf(outer)).toBe('{"inner":{"n":1}}');
+    inner.n = 2;
+    expect(jsonOf(outer)).toBe('{"inner":{"n":1}}');
+    expect(jsonOf({ inner })).toBe('{"inner":{"n":2}}');
   });
 });
