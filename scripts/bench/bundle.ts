@@ -8,7 +8,7 @@ import { gzipSync } from "node:zlib";
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { build, type Plugin } from "esbuild";
+import { build, type BuildOptions, type Plugin } from "esbuild";
 import { ROOT } from "../lib/fixtures.ts";
 
 export const ENTRIES = {
@@ -31,21 +31,21 @@ export interface BundleSize {
   gzip: number;
 }
 
+/** How an edge function is bundled here: ESM, minified, resolved as Deno resolves it. */
+export const EDGE_BUILD = {
+  bundle: true,
+  minify: true,
+  format: "esm",
+  platform: "neutral",
+  mainFields: ["module", "main"],
+  conditions: ["deno", "worker", "import"],
+  // Type-only in our code; Netlify provides it.
+  external: ["@netlify/edge-functions"],
+  logLevel: "error",
+} as const satisfies BuildOptions;
+
 export async function bundle(entry: string, outfile: string, catalog: "inline" | string): Promise<BundleSize> {
-  await build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "neutral",
-    mainFields: ["module", "main"],
-    conditions: ["deno", "worker", "import"],
-    // Type-only in our code; Netlify provides it.
-    external: ["@netlify/edge-functions"],
-    plugins: [catalogPlugin(catalog)],
-    logLevel: "error",
-  });
+  await build({ ...EDGE_BUILD, entryPoints: [entry], outfile, plugins: [catalogPlugin(catalog)] });
   const bytes = await readFile(outfile);
   return { minified: bytes.byteLength, gzip: gzipSync(bytes, { level: 9 }).byteLength };
 }

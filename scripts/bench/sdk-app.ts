@@ -12,7 +12,7 @@ import { SERVER_NAME, SERVER_TITLE, SERVER_VERSION } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { INSTRUCTIONS } from "../../src/instructions.ts";
 import { renderOutcome } from "../../src/mcp/tool.ts";
-import { tools } from "../../src/tools/index.ts";
+import { definitions as tools } from "../../src/tools/definitions.ts";
 
 export interface SdkOptions {
   deps: Deps;

@@ -129,21 +129,6 @@ export function summary(catalog: Catalog, e: Entry) {
   };
 }
 
-const summaries = new WeakMap<Catalog, WeakMap<Entry, string>>();
-
-/**
- * `JSON.stringify(summary(catalog, e))`, built once per entry and catalog (both are immutable for
- * an isolate's life): a search page is joined from these instead of serialized per request, which
- * was half the CPU of a search_components call on Node.
- */
-export function summaryJson(catalog: Catalog, e: Entry): string {
-  let byEntry = summaries.get(catalog);
-  if (!byEntry) summaries.set(catalog, (byEntry = new WeakMap()));
-  let json = byEntry.get(e);
-  if (json === undefined) byEntry.set(e, (json = JSON.stringify(summary(catalog, e))));
-  return json;
-}
-
 /** The catalog's interaction-rule fields that are present on the entry, copied as they are. */
 export function ruleFields(e: Entry) {
   const out: Record<string, string[]> = {};

@@ -8,7 +8,7 @@
  * the inverted lists, the others narrow them, and the field bits of the matched words give the
  * tag and description weights without touching the text again.
  */
-import { normalize, tokens } from "./normalize.ts";
+import { normalize } from "./normalize.ts";
 import type { Entry } from "./schema.ts";
 import { buildSearchData, decodeSearchData, FIELD, type SearchData, type WordIndex } from "./search-data.ts";
 
@@ -37,9 +37,17 @@ export interface SearchIndex {
   inCategory(category: string): Int32Array;
   /** Whether pattern `d` has component code. */
   hasCode(d: number): boolean;
+  /** What the token memo holds now (tests and diagnostics): tokens, and their word ids in all. */
+  memoized(): { tokens: number; words: number };
 }
 
 export const slugSection = (slug: string) => slug.split("/")[1] ?? "";
+
+/** The words a token matches (ids, ascending), the one equal to it (-1 when none), their postings count. */
+type Match = Readonly<{ words: readonly number[]; exact: number; cost: number }>;
+
+/** Word ids (and tokens) a search index keeps matches for: at most ~1 MB however large the catalog. */
+export const MEMO_WORDS = 1 << 17;
 
 /** Set in a per-term field array when the term occurs in the pattern at all. */
 const HIT = 64;
@@ -69,8 +77,11 @@ export function buildSearchTables(entries: readonly Entry[]): SearchTables {
   };
 }
 
-/** Queries over `tables` of `count` patterns; throws (on first use) when they describe another count. */
-export function createSearchIndex(tables: SearchTables, count: number): SearchIndex {
+/**
+ * Queries over `tables` of `count` patterns; throws (on first use) when they describe another count.
+ * `memoWords` bounds the token memo (tests shrink it to exercise eviction).
+ */
+export function createSearchIndex(tables: SearchTables, count: number, { memoWords: budget = MEMO_WORDS } = {}): SearchIndex {
   let ix: WordIndex | undefined;
   let titles: string[] | undefined;
   let code: Uint8Array | undefined;
@@ -88,8 +99,32 @@ export function createSearchIndex(tables: SearchTables, count: number): SearchIn
     return list;
   }
 
+  // Query words repeat (agents ask for "button", "modal", "table" all day), and the vocabulary scan
+  // is most of a search's cost (~9 µs for "navigation" over the shipped 20 KB vocabulary): the
+  // matches of recent tokens are kept, up to MEMO_WORDS word ids in all, the oldest dropped first.
+  const memo = new Map<string, Match>();
+  let memoWords = 0;
+
+  function matchWords(t: string): Match {
+    let m = memo.get(t);
+    if (m === undefined) {
+      m = scanWords(t);
+      if (m.words.length < budget) {
+        for (const [old, o] of memo) {
+          // Each entry counts its word ids and one for itself: tokens matching nothing are bounded too.
+          if (memoWords + memo.size + m.words.length + 1 <= budget) break;
+          memo.delete(old);
+          memoWords -= o.words.length;
+        }
+        memo.set(t, m);
+        memoWords += m.words.length;
+      }
+    }
+    return m;
+  }
+
   /** Words containing `t`, and the one equal to it (-1 when none), by one scan of the vocabulary. */
-  function matchWords(t: string): { words: number[]; exact: number; cost: number } {
+  function scanWords(t: string): Match {
     const { vocab, wordAt, wordStart } = index();
     const words: number[] = [];
     let exact = -1;
@@ -107,7 +142,7 @@ export function createSearchIndex(tables: SearchTables, count: number): SearchIn
       if (p === wordAt[lo] && p + t.length === wordAt[lo + 1] - 1) exact = lo;
       p = vocab.indexOf(t, wordAt[lo + 1]);
     }
-    return { words, exact, cost };
+    return Object.freeze({ words, exact, cost });
   }
 
   // Scratch space reused across queries; a re-entrant call (from a filter) gets its own.
@@ -118,8 +153,8 @@ export function createSearchIndex(tables: SearchTables, count: number): SearchIn
 
   function search(query: string, opts: { category?: string; filter?: (d: number) => boolean } = {}): number[] {
     const ix = index();
-    const terms = [...new Set(tokens(query))];
     const phrase = normalize(query);
+    const terms = phrase === "" ? [] : [...new Set(phrase.split(" "))]; // tokens(query), normalized once
     const category = opts.category === undefined ? undefined : normalize(opts.category);
     const matches = terms.map(matchWords);
     if (matches.some((m) => m.words.length === 0)) return [];
@@ -223,6 +258,7 @@ export function createSearchIndex(tables: SearchTables, count: number): SearchIn
   return {
     search,
     inCategory: (category) => categoryDocs(normalize(category)),
+    memoized: () => ({ tokens: memo.size, words: memoWords }),
     hasCode(d) {
       if (!code) {
         code = new Uint8Array(count);

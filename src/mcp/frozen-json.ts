@@ -5,6 +5,8 @@
  * Opt-in by freezing: only an object that is `Object.isFrozen` is cached, keyed by the object
  * itself. Freezing is shallow; whoever freezes a value promises that nothing inside it changes
  * either (it is built from immutable inputs: a deploy's tool list, a stored version's bytes).
+ * A value built per response from cached pieces (a search page) declares its wire JSON instead
+ * (`withWire`), and the frozen objects around it are joined from it rather than serialized again.
  *
  * Two measured choices keep responses cheap on both runtimes:
  * - Bodies are strings, not bytes: on Deno a fresh Uint8Array body per response costs ~5x the CPU
@@ -36,10 +38,52 @@ export function jsonOf(value: unknown): string {
   return text;
 }
 
+/** Wire JSON declared by whoever built the value (withWire); a symbol key, so JSON never sees it. */
+const WIRE = Symbol("wire");
+const declared = (v: object): string | undefined => (v as { [WIRE]?: string })[WIRE];
+
 function wireOf(value: object): string {
+  const own = declared(value);
+  if (own !== undefined) return own;
   let wire = wires.get(value);
-  if (wire === undefined) wires.set(value, (wire = asciiJson(jsonOf(value))));
+  if (wire === undefined) {
+    // A joined wire is not kept: what holds a declared one is built per response.
+    const join = joined(value);
+    if (join !== undefined) return join;
+    wires.set(value, (wire = asciiJson(jsonOf(value))));
+  }
   return wire;
+}
+
+/**
+ * Declares the wire JSON of `value`, built by the caller from pieces it escaped once (a search page
+ * joined from each hit's cached, escaped summary), and freezes `value`. The caller promises
+ * `wire === asciiJson(JSON.stringify(value))`; tests/tools/search-json.test.ts holds searchPage to it.
+ * Kept on the value itself (a non-enumerable symbol property), not in a WeakMap: these values live
+ * for one response, and a WeakMap entry per response was measurable garbage-collector work.
+ */
+export function withWire<T extends object>(value: T, wire: string): T {
+  // Non-enumerable: JSON, spreads and deep-equality checks see the value exactly as it was.
+  Object.defineProperty(value, WIRE, { value: wire });
+  return Object.freeze(value);
+}
+
+/**
+ * The wire JSON of a frozen plain object holding a value with declared wire JSON (`{ content }`
+ * around a search page, the 2026 envelope around that), joined from its members instead of
+ * serializing the page again; undefined for anything else.
+ */
+function joined(value: object): string | undefined {
+  if (Object.getPrototypeOf(value) !== Object.prototype || typeof (value as { toJSON?: unknown }).toJSON === "function") return undefined;
+  const entries = Object.entries(value);
+  if (!entries.some(([, v]) => frozen(v) && declared(v) !== undefined)) return undefined;
+  // Concatenated, not joined: the wire stays a rope, copied once when the response is written.
+  let wire = "";
+  for (const [k, v] of entries) {
+    const json = frozen(v) ? wireOf(v) : JSON.stringify(v);
+    if (json !== undefined) wire += `${wire === "" ? "{" : ","}${asciiJson(JSON.stringify(k))}:${frozen(v) ? json : asciiJson(json)}`;
+  }
+  return wire === "" ? "{}" : `${wire}}`;
 }
 
 /** The one success shape whose result is reused: `{ jsonrpc, id, result }` with a frozen result. */

@@ -9,7 +9,7 @@ import { toolCaller } from "./call-tool.ts";
 import { readInput, renderInputRequired, stateSealer } from "./mrtr.ts";
 import type { Notify } from "./notify.ts";
 import type { Prompt, Resource, ResourceTemplate } from "./resource.ts";
-import { type Caller, describeTool, paramHeaders, type Subject, type Tool } from "./tool.ts";
+import { type Caller, describeTool, type ListedTool, paramHeaders, type Subject } from "./tool.ts";
 import type { DomainError } from "../errors.ts";
 
 export interface ServerInfo {
@@ -27,7 +27,7 @@ export type EntitlementPolicy = (caller: Caller, tool: string, args: unknown) =>
 export interface ServerOptions<D> {
   info: ServerInfo;
   instructions: string;
-  tools: Tool<D, any>[];
+  tools: ListedTool<D>[];
   resources?: Resource<D>[];
   templates?: ResourceTemplate<D>[];
   prompts?: Prompt<D>[];
@@ -67,7 +67,7 @@ type Handler<D> = (params: Params, ctx: CallContext<D>) => Promise<Record<string
 export interface McpServer<D> {
   info: ServerInfo;
   capabilities: Record<string, unknown>;
-  tools: Tool<D, any>[];
+  tools: ListedTool<D>[];
   listTools(): Record<string, unknown>[];
   /** The `Mcp-Param-*` headers a tool's arguments require (empty for unknown tools). */
   paramHeaders(tool: string): ParamHeader[];
@@ -89,7 +89,7 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
 
   let toolList: Record<string, unknown>[] | undefined;
   let toolListResult: Record<string, unknown> | undefined;
-  // Generated on first use: JSON Schema generation is cheap but not free on a cold isolate.
+  // Built on first use from each tool's inputSchema, converted from zod at build time (npm run build:schemas).
   const listTools = () => (toolList ??= tools.map(describeTool));
   let headerSpecs: Map<string, ParamHeader[]> | undefined;
   const headersOf = (name: string) =>

@@ -1,8 +1,9 @@
-/** The tool table, in the order tools/list shows it. */
-import get_component from "./get_component.ts";
-import get_pattern from "./get_pattern.ts";
-import list_categories from "./list_categories.ts";
-import search_components from "./search_components.ts";
-import search_patterns from "./search_patterns.ts";
+/**
+ * The tool table, in the order tools/list shows it (definitions.ts), each tool with its input's JSON
+ * Schema from input-schemas.ts, generated from its zod `input` by `npm run build:schemas`.
+ */
+import { withInputSchema } from "../mcp/tool.ts";
+import { definitions } from "./definitions.ts";
+import { inputSchemas } from "./input-schemas.ts";
 
-export const tools = [search_patterns, list_categories, get_pattern, search_components, get_component];
+export const tools = definitions.map((tool) => withInputSchema(tool, inputSchemas[tool.name]));

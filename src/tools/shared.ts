@@ -1,10 +1,11 @@
 /** Pieces every tool uses: the ref argument and its resolution into a domain error. */
 import * as z from "zod/mini";
-import { type Catalog, summaryJson } from "../catalog/catalog.ts";
+import { type Catalog, summary } from "../catalog/catalog.ts";
 import type { Entry } from "../catalog/schema.ts";
 import { LIMITS } from "../config.ts";
 import type { Deps } from "../deps.ts";
 import { type DomainError, domainError } from "../errors.ts";
+import { asciiJson, withWire } from "../mcp/frozen-json.ts";
 import { blocks, type InputSchema, type Tool, type ToolOutcome } from "../mcp/tool.ts";
 
 /** `defineTool` bound to this server's dependencies, so arguments are typed from the schema. */
@@ -66,13 +67,50 @@ export async function resolveRef(catalog: Catalog, ref: string): Promise<{ ok: t
   };
 }
 
+/** A hit's JSON, and the same as it reads inside a JSON string on the wire (escaped, ASCII). */
+interface Piece {
+  json: string;
+  wire: string;
+}
+
+/** String contents as the wire writes them: `"` and `\` escaped, non-ASCII as `\uXXXX`. */
+const inString = (text: string) => asciiJson(JSON.stringify(text)).slice(1, -1);
+
+// Per catalog, per `extra`, per entry: all three are immutable for an isolate's life.
+const pieces = new WeakMap<Catalog, Map<string, WeakMap<Entry, Piece>>>();
+
+function pieceOf(catalog: Catalog, e: Entry, extra: string): Piece {
+  let byExtra = pieces.get(catalog);
+  if (!byExtra) pieces.set(catalog, (byExtra = new Map()));
+  let byEntry = byExtra.get(extra);
+  if (!byEntry) byExtra.set(extra, (byEntry = new WeakMap()));
+  let piece = byEntry.get(e);
+  if (!piece) {
+    const json = extra ? `${JSON.stringify(summary(catalog, e)).slice(0, -1)}${extra}}` : JSON.stringify(summary(catalog, e));
+    byEntry.set(e, (piece = { json, wire: inString(json) }));
+  }
+  return piece;
+}
+
 /**
  * A search result, `{ results, total, suggestion? }`, as the text block `ok()` would render, byte
  * for byte, joined from each hit's cached summary JSON; `extra` adds fields to every hit
- * (`,"default_version":"active"`). tests/tools/search-json.test.ts holds it to JSON.stringify.
+ * (`,"default_version":"active"`). The block's wire JSON is joined the same way from the hits'
+ * escaped JSON, so a response never escapes a page again (frozen-json.ts withWire: escaping a
+ * 6 KB page of JSON inside JSON was a fifth of a search_components call's CPU).
+ * tests/tools/search-json.test.ts holds both to JSON.stringify.
  */
 export function searchPage(catalog: Catalog, hits: readonly Entry[], total: number, suggestion: string, extra = ""): ToolOutcome {
-  const results = hits.map((e) => (extra ? `${summaryJson(catalog, e).slice(0, -1)}${extra}}` : summaryJson(catalog, e)));
-  const tail = total === 0 ? `,"suggestion":${JSON.stringify(suggestion)}` : "";
-  return blocks([{ type: "text", text: `{"results":[${results.join(",")}],"total":${total}${tail}}` }]);
+  const tail = `],"total":${total}${total === 0 ? `,"suggestion":${JSON.stringify(suggestion)}` : ""}}`;
+  // Concatenated, never sliced or joined: V8 keeps a concatenation as a rope and copies it once,
+  // when the response is written (the text itself is rarely read at all).
+  let text = '{"results":[';
+  let wire = '{"type":"text","text":"{\\"results\\":[';
+  for (let i = 0; i < hits.length; i++) {
+    const piece = pieceOf(catalog, hits[i], extra);
+    text += i === 0 ? piece.json : `,${piece.json}`;
+    wire += i === 0 ? piece.wire : `,${piece.wire}`;
+  }
+  wire += `${inString(tail)}"}`;
+  return blocks(withWire([{ type: "text" as const, text: text + tail }], `[${wire}]`));
 }

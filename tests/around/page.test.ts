@@ -4,8 +4,9 @@ import { z } from "zod";
 import { clientConfigs } from "../../src/page/configs.ts";
 import { pageHandler } from "../../src/page/page.ts";
 import { createServer } from "../../src/mcp/server.ts";
-import { defineTool, ok } from "../../src/mcp/tool.ts";
+import { ok } from "../../src/mcp/tool.ts";
 import { testApp } from "../helpers/app.ts";
+import { defineListedTool } from "../helpers/json-schema.ts";
 
 const app = testApp();
 const get = (url: string, accept?: string) => app.handle(new Request(url, { headers: accept === undefined ? {} : { accept } }));
@@ -72,7 +73,7 @@ describe("GET /mcp from a browser", () => {
     const server = createServer({
       info: { name: "t", version: "1" },
       instructions: "",
-      tools: [defineTool({ name: "evil_tool", description: hostile, input: z.object({ q: z.string().describe(hostile) }), run: async () => ok({}) })],
+      tools: [defineListedTool({ name: "evil_tool", description: hostile, input: z.object({ q: z.string().describe(hostile) }), run: async () => ok({}) })],
     });
     const html = await pageHandler(server, { patterns: 1, withCode: 0 })(new Request("https://x.test/mcp")).text();
     expect(html).not.toContain("<img src=x");

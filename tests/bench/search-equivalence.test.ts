@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PATTERN_TYPES, type Entry } from "../../src/catalog/schema.ts";
-import { buildSearchTables, createSearchIndex, searchOrder } from "../../src/catalog/search.ts";
+import { buildSearchTables, createSearchIndex, MEMO_WORDS, searchOrder } from "../../src/catalog/search.ts";
 import { generateCatalog, rng } from "../../scripts/gen-catalog.ts";
 import { loadCatalog } from "../../scripts/lib/fixtures.ts";
 import { entryIndex } from "../helpers/entries.ts";
@@ -100,6 +100,26 @@ describe("indexed search equals the linear reference", () => {
           expectSame(index.search(q, opts), reference.search(q, opts));
         }
       }
+    }
+  });
+
+  it("gives the same results whatever the token memo keeps (none, a few, all)", async () => {
+    const entries = await loadCatalog();
+    const reference = createLinearSearch(entries);
+    // Short tokens match many words, so a small budget evicts on nearly every query.
+    const queries = ["a", "e", "na", "navigation", "tab", "tabs", "drag drop", "a e", "zzzz", "in", "on", "form", "a", "navigation", "e"];
+    for (const memoWords of [0, 1, 20, 100, 300, undefined]) {
+      const index = entryIndex(entries, { memoWords });
+      let peak = 0;
+      for (const q of [...queries, ...queries.toReversed()]) {
+        expectSame(index.search(q), reference.search(q));
+        expectSame(index.search(q, { filter: filters[1] }), reference.search(q, { filter: filters[1] }));
+        const { tokens, words } = index.memoized();
+        peak = Math.max(peak, tokens + words);
+      }
+      // Bounded by the budget, and (with room) actually used.
+      expect(peak).toBeLessThanOrEqual(memoWords ?? MEMO_WORDS);
+      if (memoWords === undefined || memoWords >= 100) expect(peak).toBeGreaterThan(0);
     }
   });
 

@@ -6,7 +6,8 @@
 import { z } from "zod";
 import type { InputRequest } from "../../src/mcp/mrtr.ts";
 import type { Prompt } from "../../src/mcp/resource.ts";
-import { blocks, defineTool, needInput, type Tool, type ToolContext } from "../../src/mcp/tool.ts";
+import { blocks, type ListedTool, needInput, type Tool, type ToolContext } from "../../src/mcp/tool.ts";
+import { defineListedTool } from "../helpers/json-schema.ts";
 
 const none = z.object({});
 const text = (t: string) => ({ type: "text", text: t });
@@ -27,9 +28,9 @@ const has = (ctx: ToolContext<unknown>, ...keys: string[]) => keys.every((k) => 
 const stateOf = (ctx: ToolContext<unknown>) => ctx.input?.state as Record<string, unknown> | undefined;
 
 const tool = (name: string, run: Tool<undefined, typeof none>["run"]) =>
-  defineTool<undefined, typeof none>({ name, description: `MRTR fixture ${name}.`, input: none, run });
+  defineListedTool<undefined, typeof none>({ name, description: `MRTR fixture ${name}.`, input: none, run });
 
-export const mrtrTools: Tool<undefined, any>[] = [
+export const mrtrTools: ListedTool<undefined>[] = [
   tool("test_input_required_result_elicitation", async (_a, ctx) =>
     has(ctx, "user_name") ? blocks([text(`Hello, ${answer(ctx, "user_name")?.name}!`)]) : needInput({ user_name: ask("What is your name?", "name") })),
   tool("test_input_required_result_sampling", async (_a, ctx) => {

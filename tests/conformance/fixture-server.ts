@@ -13,8 +13,9 @@ import { createHttpHandler } from "../../src/mcp/http.ts";
 import { createOriginPolicy } from "../../src/mcp/origin.ts";
 import type { Prompt, Resource, ResourceTemplate } from "../../src/mcp/resource.ts";
 import { createServer } from "../../src/mcp/server.ts";
-import { blocks, defineTool, fail, type Tool } from "../../src/mcp/tool.ts";
+import { blocks, fail, type ListedTool, type Tool } from "../../src/mcp/tool.ts";
 import { domainError } from "../../src/errors.ts";
+import { defineListedTool } from "../helpers/json-schema.ts";
 import { mrtrPrompt, mrtrTools } from "./fixture-mrtr.ts";
 
 /** A 1×1 red PNG and a minimal WAV, as the suite's reference server sends them. */
@@ -27,9 +28,9 @@ const text = (t: string) => ({ type: "text", text: t });
 
 type D = undefined;
 const tool = (name: string, description: string, run: Tool<D, typeof none>["run"], extra: Partial<Tool<D, typeof none>> = {}) =>
-  defineTool<D, typeof none>({ name, description, input: none, run, ...extra });
+  defineListedTool<D, typeof none>({ name, description, input: none, run, ...extra });
 
-const tools: Tool<D, any>[] = [
+const tools: ListedTool<D>[] = [
   tool("test_simple_text", "Returns simple text content.", async () => blocks([text("This is a simple text response for testing.")])),
   tool("test_image_content", "Returns image content.", async () => blocks([{ type: "image", data: PNG, mimeType: "image/png" }])),
   tool("test_audio_content", "Returns audio content.", async () => blocks([{ type: "audio", data: WAV, mimeType: "audio/wav" }])),
@@ -66,7 +67,7 @@ const tools: Tool<D, any>[] = [
   }),
   // Stateless: no server-to-client request is ever sent on the response stream, only a result.
   tool("test_streaming_elicitation", "Answers without asking the client anything.", async () => blocks([text("no elicitation needed")])),
-  defineTool({
+  defineListedTool({
     name: "test_custom_headers",
     description: "Mirrors its region (and count) arguments into Mcp-Param-Region (and Mcp-Param-Count) headers (x-mcp-header).",
     input: z.object({

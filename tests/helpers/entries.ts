@@ -29,13 +29,14 @@ export const numbers = (entries: readonly Entry[]) => entries.map((e) => e.catal
  * The search index (src/catalog/search.ts) over `es`, answering with entries: it numbers patterns in
  * search order and filters by pattern number, so a filter on entries is looked up through that order.
  */
-export function entryIndex(es: readonly Entry[], opts: { viaJson?: boolean } = {}) {
+export function entryIndex(es: readonly Entry[], opts: { viaJson?: boolean; memoWords?: number } = {}) {
   const order = searchOrder(es);
   const tables = buildSearchTables(order);
-  const ix = createSearchIndex(opts.viaJson ? JSON.parse(JSON.stringify(tables)) : tables, order.length);
+  const ix = createSearchIndex(opts.viaJson ? JSON.parse(JSON.stringify(tables)) : tables, order.length, { memoWords: opts.memoWords });
   return {
     search: (q: string, opts: { category?: string; filter?: (e: Entry) => boolean } = {}) =>
       ix.search(q, { category: opts.category, filter: opts.filter && ((d) => opts.filter!(order[d])) }).map((d) => order[d]),
     inCategory: (category: string) => Array.from(ix.inCategory(category), (d) => order[d]),
+    memoized: () => ix.memoized(),
   };
 }

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { summary } from "../../src/catalog/catalog.ts";
-import { post, testApp } from "../helpers/app.ts";
+import { asciiJson } from "../../src/mcp/frozen-json.ts";
+import { modern, post, testApp } from "../helpers/app.ts";
 
 const app = testApp();
 const { catalog } = app;
@@ -63,4 +64,31 @@ describe("search_components text block", () => {
       expect(text).toBe(JSON.stringify(object));
     });
   }
+});
+
+describe("search wire JSON (joined from escaped pieces, frozen-json.ts withWire)", () => {
+  const calls: [string, Record<string, unknown>][] = [
+    ...queries.map((query): [string, Record<string, unknown>] => ["search_patterns", { query, limit: 50 }]),
+    ["search_components", { query: "navigation" }],
+    ["search_components", { query: "form", only_with_code: false, limit: 50 }],
+    ["search_components", { query: "zzzz-no-such-word" }],
+  ];
+  const eras = {
+    "2025-11-25": (name: string, args: Record<string, unknown>) =>
+      post({ jsonrpc: "2.0", id: "ïd", method: "tools/call", params: { name, arguments: args } }, { "mcp-protocol-version": "2025-11-25" }),
+    "2026-07-28": (name: string, args: Record<string, unknown>) => modern("tools/call", { name, arguments: args }),
+  };
+  let escapes = 0;
+  for (const [era, request] of Object.entries(eras)) {
+    for (const [name, args] of calls) {
+      it(`${era} ${name} ${JSON.stringify(args)}: the body is byte for byte the ASCII JSON of what it parses to`, async () => {
+        const body = await (await app.handle(request(name, args))).text();
+        // The same body the plain path would write: JSON.stringify of the message, non-ASCII escaped.
+        expect(body).toBe(asciiJson(JSON.stringify(JSON.parse(body))));
+        expect(JSON.parse(body).result.content[0].text.length).toBeGreaterThan(0);
+        if (/\\u[0-9a-f]{4}/.test(body)) escapes++;
+      });
+    }
+  }
+  it("covered hits with non-ASCII text (escaped on the wire)", () => expect(escapes).toBeGreaterThan(0));
 });

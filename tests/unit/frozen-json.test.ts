@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asciiJson, jsonOf, messageJson } from "../../src/mcp/frozen-json.ts";
+import { asciiJson, jsonOf, messageJson, withWire } from "../../src/mcp/frozen-json.ts";
 
 const ASCII = /^[\x00-\x7f]*$/;
 
@@ -51,5 +51,43 @@ describe("messageJson", () => {
     inner.n = 2;
     expect(jsonOf(outer)).toBe('{"inner":{"n":1}}');
     expect(jsonOf({ inner })).toBe('{"inner":{"n":2}}');
+  });
+});
+
+describe("withWire (declared wire JSON, joined into its holders)", () => {
+  const text = '{"results":[{"title":"Tabs “x”"}],"total":1}';
+  const wireOf = (v: unknown) => asciiJson(JSON.stringify(v));
+  const content = () => withWire([{ type: "text", text }], wireOf([{ type: "text", text }]));
+
+  it("leaves the value as it was for JSON and key listings, and frozen", () => {
+    const c = content();
+    expect(Object.isFrozen(c)).toBe(true);
+    expect(JSON.stringify(c)).toBe(JSON.stringify([{ type: "text", text }]));
+    expect(Object.keys(c)).toEqual(["0"]);
+  });
+
+  it("a frozen result holding it, in either era's shape, is the ASCII JSON of the message", () => {
+    const legacy = { jsonrpc: "2.0", id: 5, result: Object.freeze({ content: content() }) };
+    const modern = { jsonrpc: "2.0", id: "é", result: Object.freeze({ resultType: "complete", content: content(), _meta: { "x/y": { name: "n…" } }, skip: undefined }) };
+    for (const m of [legacy, modern]) {
+      expect(messageJson(m)).toBe(wireOf(m));
+      expect(messageJson(m)).toMatch(ASCII);
+    }
+  });
+
+  it("is used as declared, not serialized again", () => {
+    // A declared wire that differs (but parses the same) shows which one was written.
+    const spaced = withWire([{ type: "text", text }], `[ ${wireOf({ type: "text", text })} ]`);
+    const m = { jsonrpc: "2.0", id: 1, result: Object.freeze({ content: spaced }) };
+    expect(messageJson(m)).toBe(`{"jsonrpc":"2.0","id":1,"result":{"content":[ ${wireOf({ type: "text", text })} ]}}`);
+    expect(JSON.parse(messageJson(m))).toEqual(m);
+  });
+
+  it("is not kept for the holder: a holder built per response is joined each time", () => {
+    const result = Object.freeze({ content: content() });
+    expect(messageJson({ jsonrpc: "2.0", id: 1, result })).toBe(messageJson({ jsonrpc: "2.0", id: 1, result }));
+    // An unfrozen holder is serialized plainly, and still equals the declared JSON.
+    const loose = { jsonrpc: "2.0", id: 2, result: { content: content() } };
+    expect(messageJson(loose)).toBe(wireOf(loose));
   });
 });

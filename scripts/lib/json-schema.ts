@@ -1,0 +1,15 @@
+/**
+ * A zod input schema as the JSON Schema tools/list shows: draft 2020-12, the input side of
+ * transforms and defaults, anything JSON Schema cannot express as `{}`, without `$schema`. Node
+ * and test code only: the edge function serves the result (src/tools/input-schemas.ts) and never
+ * loads zod's JSON-Schema generator.
+ */
+import * as z from "zod/mini";
+import type { InputSchema, JsonSchema } from "../../src/mcp/tool.ts";
+
+export const JSON_SCHEMA_OPTIONS = { target: "draft-2020-12", io: "input", unrepresentable: "any" } as const;
+
+export function inputJsonSchema(input: InputSchema): JsonSchema {
+  const { $schema: _, ...schema } = z.toJSONSchema(input, JSON_SCHEMA_OPTIONS);
+  return schema;
+}
