@@ -1,10 +1,12 @@
 /**
  * One cold start, in a fresh Deno process: import an edge-function bundle (its catalog a JSON
- * module), then serve one get_component through it, as the first request of a new isolate does.
- * Prints one JSON line. Args: <bundle path> <pattern_id>. Blobs come from NETLIFY_BLOBS_CONTEXT.
+ * module), then serve one request through it, as the first request of a new isolate does:
+ * get_component (the default), or tools/list, the first request of every client session after
+ * initialize. Prints one JSON line. Args: <bundle path> <pattern_id> [get_component|tools_list].
+ * Blobs come from NETLIFY_BLOBS_CONTEXT.
  */
 import { HEADERS } from "./scenarios.ts";
-const [bundlePath, patternId] = Deno.args;
+const [bundlePath, patternId, first = "get_component"] = Deno.args;
 declare const Deno: { args: string[]; env: { get(k: string): string | undefined; set(k: string, v: string): void; delete(k: string): void; toObject(): Record<string, string> } };
 
 // The runtime builds the Request (its HTTP machinery is loaded before any function module runs):
@@ -13,7 +15,9 @@ declare const Deno: { args: string[]; env: { get(k: string): string | undefined;
 const req = new Request("http://127.0.0.1/mcp", {
   method: "POST",
   headers: HEADERS,
-  body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_component", arguments: { pattern_id: patternId } } }),
+  body: JSON.stringify(first === "tools_list"
+    ? { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }
+    : { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_component", arguments: { pattern_id: patternId } } }),
 });
 const started = performance.now();
 // What the Netlify runtime provides before the function's module is evaluated.
@@ -28,7 +32,7 @@ const res = await mod.default(req, context);
 const body = await res.text();
 const done = performance.now();
 await Promise.allSettled(pending); // usage writes, after the measured response
-const ok = res.status === 200 && body.includes("component_code");
+const ok = res.status === 200 && body.includes(first === "tools_list" ? '"inputSchema"' : "component_code");
 console.log(JSON.stringify({
   ok,
   status: res.status,

@@ -82,9 +82,9 @@ export function printReport(r: Results) {
     }
   }
   if (r.cold_start_ms) {
-    lines.push("", "Cold start, fresh Deno process (ms, medians): import + first get_component = total");
+    lines.push("", "Cold start, fresh Deno process (ms, medians): import + first get_component (first tools/list where named) = total");
     for (const [k, v] of Object.entries<any>(r.cold_start_ms.detail)) {
-      lines.push(`${pad(k, 28)} ${lpad(round(v.import_ms), 8)} + ${lpad(round(v.first_call_ms), 8)} = ${lpad(round(v.total_ms), 8)}   (process start to response ${round(v.process_start_to_response_ms)})`);
+      lines.push(`${pad(k, 36)} ${lpad(round(v.import_ms), 8)} + ${lpad(round(v.first_call_ms), 8)} = ${lpad(round(v.total_ms), 8)}   (process start to response ${round(v.process_start_to_response_ms)})`);
     }
   }
   if (r.search) lines.push("", `search_components over ${r.search.patterns} patterns: p50 ${round(r.search.p50_ms)} ms, p99 ${round(r.search.p99_ms)} ms (all samples p99 ${round(r.search.all_samples_p99_ms)} ms), first search ${round(r.search.first_search_ms)} ms`);

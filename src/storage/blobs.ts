@@ -1,8 +1,16 @@
 /**
  * The one module that talks to Netlify Blobs. `openStore` is called per request, never at module
  * scope: `getStore` throws in production when called before the request context exists.
+ *
+ * `@netlify/blobs` is imported on first use, not with this module: on Deno it loads the Node
+ * compatibility layer (its `process` import, a `globalThis.Buffer` check in @netlify/runtime-utils),
+ * ~35 ms of a cold isolate. Requests that never touch a store (initialize, tools/list, search, the
+ * page) no longer pay it; the first store read does, once per isolate.
  */
-import { getStore } from "@netlify/blobs";
+type BlobsModule = typeof import("@netlify/blobs");
+let blobsModule: Promise<BlobsModule> | undefined;
+// A failed load is not kept: the next request tries again.
+const loadBlobs = () => (blobsModule ??= import("@netlify/blobs").catch((e) => ((blobsModule = undefined), Promise.reject(e))));
 
 /** Explicit credentials, for scripts and tests; the edge runtime supplies its own context. */
 export interface BlobsConfig {
@@ -31,22 +39,23 @@ export interface OpenOptions {
 }
 
 export function openStore(name: string, opts: OpenOptions = {}): KV {
-  const store = getStore({ name, consistency: opts.consistency, fetch: opts.fetch, ...opts.config });
+  let opened: ReturnType<BlobsModule["getStore"]> | undefined;
+  const store = async () => (opened ??= (await loadBlobs()).getStore({ name, consistency: opts.consistency, fetch: opts.fetch, ...opts.config }));
   return {
     async get(key) {
-      const buf = await store.get(key, { type: "arrayBuffer" });
+      const buf = await (await store()).get(key, { type: "arrayBuffer" });
       return buf === null ? null : new Uint8Array(buf);
     },
     async set(key, value) {
       // Copy into a fresh ArrayBuffer: Blobs wants a BodyInit, and views over shared buffers are not one.
-      await store.set(key, typeof value === "string" ? value : value.slice().buffer);
+      await (await store()).set(key, typeof value === "string" ? value : value.slice().buffer);
     },
     async list(prefix) {
-      const { blobs } = await store.list({ prefix });
+      const { blobs } = await (await store()).list({ prefix });
       return blobs.map((b) => b.key);
     },
     async delete(key) {
-      await store.delete(key);
+      await (await store()).delete(key);
     },
   };
 }
