@@ -30,6 +30,19 @@ const escape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0"
 /** `json` with every non-ASCII code unit escaped; JSON.stringify already escapes lone surrogates. */
 export const asciiJson = (json: string): string => (NON_ASCII.test(json) ? json.replace(NON_ASCII_ALL, escape) : json);
 
+const utf8 = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * `asciiJson` for JSON that is kept and written many times (cached results, search pieces). Node 20's
+ * V8 returns the escaped copy of a UTF-16 string in UTF-16, ASCII or not, and Node transcodes UTF-16
+ * on every write; decoding its UTF-8 bytes gives the same characters in a one-byte string, once.
+ */
+export const keptAsciiJson = (json: string): string => {
+  const ascii = asciiJson(json);
+  return ascii === json ? json : decoder.decode(utf8.encode(ascii));
+};
+
 /** `JSON.stringify(value)`, computed once per frozen object. */
 export function jsonOf(value: unknown): string {
   if (!frozen(value)) return JSON.stringify(value);
@@ -50,7 +63,7 @@ function wireOf(value: object): string {
     // A joined wire is not kept: what holds a declared one is built per response.
     const join = joined(value);
     if (join !== undefined) return join;
-    wires.set(value, (wire = asciiJson(jsonOf(value))));
+    wires.set(value, (wire = keptAsciiJson(jsonOf(value))));
   }
   return wire;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asciiJson, jsonOf, messageJson, withWire } from "../../src/mcp/frozen-json.ts";
+import { asciiJson, jsonOf, keptAsciiJson, messageJson, withWire } from "../../src/mcp/frozen-json.ts";
 
 const ASCII = /^[\x00-\x7f]*$/;
 
@@ -13,6 +13,9 @@ describe("asciiJson", () => {
     });
   }
   it("leaves ASCII JSON as it is", () => expect(asciiJson('{"a":"b\\n"}')).toBe('{"a":"b\\n"}'));
+  it("keptAsciiJson gives the same characters (stored one byte each)", () => {
+    for (const s of samples) expect(keptAsciiJson(JSON.stringify(s))).toBe(asciiJson(JSON.stringify(s)));
+  });
 });
 
 describe("messageJson", () => {
