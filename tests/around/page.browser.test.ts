@@ -1,7 +1,8 @@
 /**
  * The MCP page in a real headless Chromium (Debian's `chromium`, driven by playwright-core), loaded
  * from the served edge function: every tool and config shown, a copy button copies, the live
- * example runs a real tools/call, the CSP blocks nothing the page needs. Screenshots go to test-output/.
+ * example runs a real tools/call, its static stylesheet and script load and apply, the CSP blocks
+ * nothing the page needs. Screenshots go to test-output/.
  */
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
@@ -100,6 +101,19 @@ describe("the MCP page in Chromium", { timeout: 120_000 }, () => {
     const res = await fetch(new URL(href!, base));
     expect(res.status).toBe(200);
     expect(await res.text()).toMatch(/^---\nname: patttterns\n/);
+  });
+
+  it("loads its stylesheet and script from the site's static files", async () => {
+    const assets = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname));
+    expect(assets).toEqual(expect.arrayContaining(["/assets/mcp-page.css", "/assets/mcp-page.js"]));
+    // The stylesheet applies: the paper background and the monospace body its rules set.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe("rgb(242, 239, 230)");
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/monospace/);
+    for (const path of ["/assets/mcp-page.css", "/assets/mcp-page.js"]) {
+      const res = await fetch(new URL(path, base));
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(path.endsWith(".css") ? /^text\/css/ : /javascript/);
+    }
   });
 
   it("has no console errors or CSP violations, fits a phone, and is screenshotted", async () => {

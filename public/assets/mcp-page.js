@@ -1,8 +1,5 @@
-/**
- * The page's one script, plain browser JavaScript in a string (it is sent as is, under a CSP nonce).
- * Copy buttons, and the live example: a real 2026-07-28 tools/call to this same endpoint.
- */
-export const SCRIPT = `
+// The MCP page's one script (src/page/page.ts loads it), plain browser JavaScript served as a static file:
+// copy buttons, and the live example: a real 2026-07-28 tools/call to this same endpoint.
 (function () {
   "use strict";
   var body = document.body;
@@ -85,7 +82,7 @@ export const SCRIPT = `
     var req = build(query);
     var lines = ["POST " + endpoint];
     Object.keys(req.headers).forEach(function (k) { lines.push(k + ": " + req.headers[k]); });
-    requestPane.textContent = lines.join("\\n") + "\\n\\n" + req.body;
+    requestPane.textContent = lines.join("\n") + "\n\n" + req.body;
     return req;
   }
 
@@ -142,4 +139,3 @@ export const SCRIPT = `
   });
   show(input.value);
 })();
-`;
