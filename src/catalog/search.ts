@@ -37,8 +37,8 @@ export interface SearchIndex {
   inCategory(category: string): Int32Array;
   /** Whether pattern `d` has component code. */
   hasCode(d: number): boolean;
-  /** What the token memo holds now (tests and diagnostics): tokens, and their word ids in all. */
-  memoized(): { tokens: number; words: number };
+  /** What the token memo holds now (tests and diagnostics): tokens, and their weight in all (see MEMO_WORDS). */
+  memoized(): { tokens: number; size: number };
 }
 
 export const slugSection = (slug: string) => slug.split("/")[1] ?? "";
@@ -46,7 +46,10 @@ export const slugSection = (slug: string) => slug.split("/")[1] ?? "";
 /** The words a token matches (ids, ascending), the one equal to it (-1 when none), their postings count. */
 type Match = Readonly<{ words: readonly number[]; exact: number; cost: number }>;
 
-/** Word ids (and tokens) a search index keeps matches for: at most ~1 MB however large the catalog. */
+/**
+ * What a search index's token memo may hold: word ids plus token characters plus one per token, at
+ * most ~1 MB however large the catalog or hostile the queries.
+ */
 export const MEMO_WORDS = 1 << 17;
 
 /** Set in a per-term field array when the term occurs in the pattern at all. */
@@ -101,23 +104,25 @@ export function createSearchIndex(tables: SearchTables, count: number, { memoWor
 
   // Query words repeat (agents ask for "button", "modal", "table" all day), and the vocabulary scan
   // is most of a search's cost (~9 µs for "navigation" over the shipped 20 KB vocabulary): the
-  // matches of recent tokens are kept, up to MEMO_WORDS word ids in all, the oldest dropped first.
+  // matches of recent tokens are kept, the oldest dropped first. An entry weighs its word ids, its
+  // token's characters and one, so neither huge matches nor many long junk tokens exceed the budget.
   const memo = new Map<string, Match>();
-  let memoWords = 0;
+  let memoSize = 0;
+  const weight = (t: string, m: Match) => m.words.length + t.length + 1;
 
   function matchWords(t: string): Match {
     let m = memo.get(t);
     if (m === undefined) {
       m = scanWords(t);
-      if (m.words.length < budget) {
+      const w = weight(t, m);
+      if (w <= budget) {
         for (const [old, o] of memo) {
-          // Each entry counts its word ids and one for itself: tokens matching nothing are bounded too.
-          if (memoWords + memo.size + m.words.length + 1 <= budget) break;
+          if (memoSize + w <= budget) break;
           memo.delete(old);
-          memoWords -= o.words.length;
+          memoSize -= weight(old, o);
         }
         memo.set(t, m);
-        memoWords += m.words.length;
+        memoSize += w;
       }
     }
     return m;
@@ -258,7 +263,7 @@ export function createSearchIndex(tables: SearchTables, count: number, { memoWor
   return {
     search,
     inCategory: (category) => categoryDocs(normalize(category)),
-    memoized: () => ({ tokens: memo.size, words: memoWords }),
+    memoized: () => ({ tokens: memo.size, size: memoSize }),
     hasCode(d) {
       if (!code) {
         code = new Uint8Array(count);

@@ -114,13 +114,17 @@ describe("indexed search equals the linear reference", () => {
       for (const q of [...queries, ...queries.toReversed()]) {
         expectSame(index.search(q), reference.search(q));
         expectSame(index.search(q, { filter: filters[1] }), reference.search(q, { filter: filters[1] }));
-        const { tokens, words } = index.memoized();
-        peak = Math.max(peak, tokens + words);
+        peak = Math.max(peak, index.memoized().size);
       }
       // Bounded by the budget, and (with room) actually used.
       expect(peak).toBeLessThanOrEqual(memoWords ?? MEMO_WORDS);
       if (memoWords === undefined || memoWords >= 100) expect(peak).toBeGreaterThan(0);
     }
+    // Junk tokens (matching nothing) are bounded by their length: 2,000 distinct 200-character ones.
+    const index = entryIndex(entries, { memoWords: 10_000 });
+    for (let i = 0; i < 2000; i++) expect(index.search(`${"q".repeat(195)}${String(i).padStart(5, "0")}`)).toEqual([]);
+    expect(index.memoized().size).toBeLessThanOrEqual(10_000);
+    expect(index.memoized().tokens).toBeLessThanOrEqual(10_000 / 201);
   });
 
   it("survives a filter that searches again (re-entrant call)", async () => {
