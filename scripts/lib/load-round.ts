@@ -1,6 +1,7 @@
 /** The calls of `npm run load` and one concurrent round of them, with per-call checks. */
 import { RECORDED_METHODS as RECORDED } from "../../src/usage/event.ts";
 import type { FixturePattern } from "./fixtures.ts";
+import { percentile } from "./stats.ts";
 
 const V26 = "2026-07-28";
 
@@ -81,7 +82,6 @@ async function check(res: Response): Promise<string | null> {
   return null;
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 export async function runRound(url: string, workload: Call[], o: { calls: number; concurrency: number; offset: number; deadline: number }): Promise<RoundResult> {
   const times: number[] = [];
@@ -112,6 +112,7 @@ export async function runRound(url: string, workload: Call[], o: { calls: number
   };
   await Promise.all(Array.from({ length: o.concurrency }, worker));
   const elapsed = (performance.now() - started) / 1000;
-  const sorted = times.sort((a, b) => a - b);
-  return { calls: times.length, errors, toolCalls, recorded, examples, rps: times.length / elapsed, p50: pct(sorted, 0.5), p95: pct(sorted, 0.95), max: sorted[sorted.length - 1] ?? 0 };
+  // Nearest-rank percentiles, as every other report here (scripts/lib/stats.ts); 0 when nothing ran.
+  const at = (p: number) => (times.length ? percentile(times, p) : 0);
+  return { calls: times.length, errors, toolCalls, recorded, examples, rps: times.length / elapsed, p50: at(50), p95: at(95), max: at(100) };
 }
