@@ -9,13 +9,14 @@
  * `--check` writes nothing and exits 1 when the file is missing or stale.
  */
 import { readFile, writeFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { InputSchema } from "../src/mcp/tool.ts";
 import { definitions } from "../src/tools/definitions.ts";
+import { ROOT } from "./lib/fixtures.ts";
 import { inputJsonSchema } from "./lib/json-schema.ts";
 
-export const SCHEMAS_FILE = fileURLToPath(new URL("../src/tools/input-schemas.ts", import.meta.url));
+export const SCHEMAS_FILE = join(ROOT, "src/tools/input-schemas.ts");
 
 /** The generated module's text: a plain object literal, so it imports on Deno and Node alike. */
 export function buildSchemasFile(tools: readonly { name: string; input: InputSchema }[] = definitions): string {

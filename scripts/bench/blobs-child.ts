@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import { createApp } from "../../src/app.ts";
 import { keys } from "../../src/components/model.ts";
 import { openStore } from "../../src/storage/blobs.ts";
-import { HEADERS } from "./scenarios.ts";
+import { mcpRequest, scenarioBody } from "./scenarios.ts";
 import { median, percentile } from "../lib/stats.ts";
 
 const [path, patternId, iterationsArg] = process.argv.slice(2);
@@ -22,7 +22,7 @@ const app = createApp({
   catalogData: await import(pathToFileURL(join(path, "load.ts")).href),
   blobs,
 });
-const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_component", arguments: { pattern_id: patternId } } });
+const body = scenarioBody("get_component_blobs", patternId);
 
 const index = JSON.parse(new TextDecoder().decode((await openStore("components", { config: blobs }).get(keys.index(patternId)))!));
 async function reads() {
@@ -30,7 +30,7 @@ async function reads() {
   await openStore("components", { config: blobs, consistency: "eventual" }).get(keys.code(patternId, index.activeVersionId));
 }
 async function call() {
-  const res = await app.handle(new Request("http://127.0.0.1/mcp", { method: "POST", headers: HEADERS, body }));
+  const res = await app.handle(mcpRequest(body));
   const text = await res.text();
   if (res.status !== 200 || !text.includes("component_code")) throw new Error(`get_component failed: ${text.slice(0, 300)}`);
 }

@@ -1,24 +1,18 @@
 /**
- * One cold start, in a fresh Deno process: import an edge-function bundle (its catalog a JSON
- * module), then serve one request through it, as the first request of a new isolate does:
+ * One cold start, in a fresh Deno process: import an edge-function bundle (catalog/load.ts bundled,
+ * the catalog's JSON files external modules beside it), then serve one request through it, as the first request of a new isolate does:
  * get_component (the default), or tools/list, the first request of every client session after
  * initialize. Prints one JSON line. Args: <bundle path> <pattern_id> [get_component|tools_list].
  * Blobs come from NETLIFY_BLOBS_CONTEXT.
  */
-import { HEADERS } from "./scenarios.ts";
+import { mcpRequest, scenarioBody } from "./scenarios.ts";
 const [bundlePath, patternId, first = "get_component"] = Deno.args;
 declare const Deno: { args: string[]; env: { get(k: string): string | undefined; set(k: string, v: string): void; delete(k: string): void; toObject(): Record<string, string> } };
 
 // The runtime builds the Request (its HTTP machinery is loaded before any function module runs):
 // constructing it here, before the clock, keeps Deno's lazy loading of Request/Headers out of the
 // function's cold start, for both variants alike.
-const req = new Request("http://127.0.0.1/mcp", {
-  method: "POST",
-  headers: HEADERS,
-  body: JSON.stringify(first === "tools_list"
-    ? { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }
-    : { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_component", arguments: { pattern_id: patternId } } }),
-});
+const req = mcpRequest(scenarioBody(first === "tools_list" ? "tools_list" : "get_component_blobs", patternId));
 const started = performance.now();
 // What the Netlify runtime provides before the function's module is evaluated.
 const env = { get: (k: string) => Deno.env.get(k), has: (k: string) => Deno.env.get(k) !== undefined, set: (k: string, v: string) => Deno.env.set(k, v), delete: (k: string) => Deno.env.delete(k), toObject: () => Deno.env.toObject() };

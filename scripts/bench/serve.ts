@@ -19,7 +19,7 @@ import { allowAll } from "../../src/entitlement.ts";
 import type { BlobsConfig } from "../../src/storage/blobs.ts";
 import { loadFixtures } from "../lib/fixtures.ts";
 import { createSdkHandler } from "./sdk-app.ts";
-import { GET_PATTERN, HEADERS, portOf, SCENARIOS, scenarioBody, sourceOf, type Variant } from "./scenarios.ts";
+import { GET_PATTERN, mcpRequest, portOf, SCENARIOS, scenarioBody, sourceOf, type Variant } from "./scenarios.ts";
 
 declare const Deno: { serve(opts: { port: number; hostname: string; onListen(): void }, h: (req: Request) => Promise<Response>): unknown } | undefined;
 type Handler = (req: Request) => Promise<Response>;
@@ -38,7 +38,8 @@ const sources = {
 
 function variants(source: () => ComponentSource): Record<Exclude<Variant, "raw">, Handler> {
   const ours = createApp({ env: {}, catalogData: catalogFiles, components: source() });
-  // Each variant its own catalog and source instance (and so its own caches), like separate deployments.
+  // Each variant its own catalog and component source (their caches), like separate deployments; the
+  // files loaded from the built catalog are shared by the isolate (source.ts), and every variant is warmed up.
   const deps = () => ({ catalog: createCatalog(catalogFiles, DEFAULT_SITE_URL), components: source(), entitlement: allowAll });
   return {
     ours: (req) => ours.handle(req),
@@ -47,14 +48,13 @@ function variants(source: () => ComponentSource): Record<Exclude<Variant, "raw">
   };
 }
 
-const request = (body: string) => new Request("http://127.0.0.1/mcp", { method: "POST", headers: HEADERS, body });
 
 /** (d): answers each benchmark request with our endpoint's response body for it, prebuilt. */
 async function rawVariant(ours: Handler, source: "memory" | "blobs"): Promise<Handler> {
   const bodies = new Map<string, Uint8Array<ArrayBuffer>>();
   for (const s of SCENARIOS.filter((s) => sourceOf(s) === source)) {
     const body = scenarioBody(s, patternId);
-    const res = await ours(request(body));
+    const res = await ours(mcpRequest(body));
     if (res.status !== 200) throw new Error(`${s}: our endpoint answered ${res.status}`);
     const bytes = new Uint8Array(await res.arrayBuffer());
     bodies.set(body, bytes);

@@ -7,7 +7,7 @@
 import * as z from "zod/mini";
 import type { InputSchema, JsonSchema } from "../../src/mcp/tool.ts";
 
-export const JSON_SCHEMA_OPTIONS = { target: "draft-2020-12", io: "input", unrepresentable: "any" } as const;
+const JSON_SCHEMA_OPTIONS = { target: "draft-2020-12", io: "input", unrepresentable: "any" } as const;
 
 export function inputJsonSchema(input: InputSchema): JsonSchema {
   const { $schema: _, ...schema } = z.toJSONSchema(input, JSON_SCHEMA_OPTIONS);

@@ -82,7 +82,6 @@ async function check(res: Response): Promise<string | null> {
   return null;
 }
 
-
 export async function runRound(url: string, workload: Call[], o: { calls: number; concurrency: number; offset: number; deadline: number }): Promise<RoundResult> {
   const times: number[] = [];
   const examples: string[] = [];

@@ -58,7 +58,6 @@ const MODERN = "2026-07-28";
 const LEGACY = "2025-11-25";
 export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-
 interface Reference {
   label: string;
   active(id: string): Promise<Uint8Array>;

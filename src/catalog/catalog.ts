@@ -7,7 +7,8 @@
 import { catalogSchema, type Entry, RULE_FIELDS } from "./schema.ts";
 import { KEY_OF } from "./keys.ts";
 import { createResolver, type Resolver } from "./resolve.ts";
-import { createSearchIndex, type SearchIndex } from "./search.ts";
+import { lazy } from "../lazy.ts";
+import { createSearchIndex } from "./search.ts";
 import { type CatalogSource, filesSource, isCatalogFiles, memorySource, type TagCount } from "./source.ts";
 
 export type { TagCount };
@@ -81,17 +82,9 @@ export function duplicates(entries: readonly Entry[]): string | undefined {
 function catalogOver(source: CatalogSource, siteUrl: string): Catalog {
   const base = siteUrl.replace(/\/$/, "");
   const resolver = createResolver(source.lookup, { siteUrl: base });
-  let index: Promise<SearchIndex> | undefined;
-  let ready: SearchIndex | undefined;
   let categories: Category[] | undefined;
-  // Decoded once per catalog; a failed load is retried by the next search.
-  const searchIndex = () => (index ??= source.searchTables().then(
-    (tables) => (ready = createSearchIndex(tables, source.count)),
-    (error) => {
-      index = undefined;
-      throw error;
-    },
-  ));
+  // Decoded once per catalog; a failed load is retried by the next search. A warm catalog skips the promise.
+  const index = lazy(async () => createSearchIndex(await source.searchTables(), source.count));
   const all = () => Array.from({ length: source.count }, (_, d) => d);
   return {
     siteUrl: base,
@@ -99,11 +92,11 @@ function catalogOver(source: CatalogSource, siteUrl: string): Catalog {
     withCode: source.withCode,
     resolve: resolver.resolve,
     async search(query, opts = {}) {
-      const ix = ready ?? (await searchIndex());
+      const ix = index.value ?? (await index.get());
       const ds = ix.search(query, { category: opts.category, filter: opts.withCode ? ix.hasCode : undefined });
       return { total: ds.length, hits: await source.entriesAt(opts.limit === undefined ? ds : ds.slice(0, opts.limit)) };
     },
-    categorySize: async (category) => (ready ?? (await searchIndex())).inCategory(category).length,
+    categorySize: async (category) => (index.value ?? (await index.get())).inCategory(category).length,
     categories: () =>
       (categories ??= source.head().categories.map((c) => ({ name: c.name, kind: c.kind, url: c.kind === "type" ? `${base}/?type=${c.name}` : `${base}/${c.name}`, count: c.count }))),
     tags: () => source.head().tags,

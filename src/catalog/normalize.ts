@@ -14,8 +14,8 @@ export function normalize(text: string): string {
     .trim();
 }
 
+/** The words of already normalized text; none for "". */
+export const wordsOf = (normalized: string): string[] => (normalized === "" ? [] : normalized.split(" "));
+
 /** The words of `text` after `normalize`; none for text without letters or digits. */
-export const tokens = (text: string): string[] => {
-  const n = normalize(text);
-  return n === "" ? [] : n.split(" ");
-};
+export const tokens = (text: string): string[] => wordsOf(normalize(text));

@@ -15,8 +15,6 @@ import { compactId, type KeyKind } from "./keys.ts";
 import { normalize } from "./normalize.ts";
 import type { Entry } from "./schema.ts";
 
-export { compactId };
-
 export type Resolution =
   | { ok: true; entry: Entry }
   | { ok: false; reason: "not_found" | "ambiguous" | "invalid"; candidates: Entry[]; detail?: string };

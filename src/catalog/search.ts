@@ -8,7 +8,7 @@
  * the inverted lists, the others narrow them, and the field bits of the matched words give the
  * tag and description weights without touching the text again.
  */
-import { normalize } from "./normalize.ts";
+import { normalize, wordsOf } from "./normalize.ts";
 import type { Entry } from "./schema.ts";
 import { buildSearchData, decodeSearchData, FIELD, type SearchData, type WordIndex } from "./search-data.ts";
 
@@ -159,7 +159,7 @@ export function createSearchIndex(tables: SearchTables, count: number, { memoWor
   function search(query: string, opts: { category?: string; filter?: (d: number) => boolean } = {}): number[] {
     const ix = index();
     const phrase = normalize(query);
-    const terms = phrase === "" ? [] : [...new Set(phrase.split(" "))]; // tokens(query), normalized once
+    const terms = [...new Set(wordsOf(phrase))];
     const category = opts.category === undefined ? undefined : normalize(opts.category);
     const matches = terms.map(matchWords);
     if (matches.some((m) => m.words.length === 0)) return [];

@@ -11,6 +11,7 @@ import { normalize } from "./normalize.ts";
 import type { Lookup } from "./resolve.ts";
 import type { Entry } from "./schema.ts";
 import { buildSearchTables, searchOrder, type SearchTables, slugSection } from "./search.ts";
+import { type Lazy, lazy } from "../lazy.ts";
 
 export const CATALOG_FORMAT = "patttterns-catalog/2";
 
@@ -117,24 +118,13 @@ export function memorySource(entries: readonly Entry[]): CatalogSource {
   };
 }
 
-/**
- * A promise per key, kept once it succeeds; a failed load is forgotten, so only that request fails.
- * `done` holds what has loaded, for callers that can skip a promise when everything is there.
- */
-function memo<T>(load: (k: number) => Promise<T>): { get(k: number): Promise<T>; done: Map<number, T> } {
-  const kept = new Map<number, Promise<T>>();
-  const done = new Map<number, T>();
-  return {
-    done,
-    get(k) {
-      let p = kept.get(k);
-      if (!p) {
-        p = load(k);
-        kept.set(k, p);
-        p.then((v) => done.set(k, v), () => kept.get(k) === p && kept.delete(k));
-      }
-      return p;
-    },
+/** One `lazy` load per file number: kept once loaded, a failure forgotten, so only that request fails. */
+function perFile<T>(load: (k: number) => Promise<T>): (k: number) => Lazy<T> {
+  const kept = new Map<number, Lazy<T>>();
+  return (k) => {
+    let file = kept.get(k);
+    if (!file) kept.set(k, (file = lazy(() => load(k))));
+    return file;
   };
 }
 
@@ -146,17 +136,17 @@ export function filesSource(files: CatalogFiles): CatalogSource {
   if (known) return known;
   const head = files.head as CatalogHead;
   if (head?.format !== CATALOG_FORMAT) throw new Error(`catalog/head.json is not ${CATALOG_FORMAT}: rebuild the catalog (npm run build:catalog)`);
-  const chunk = memo((k) => files.entries(k) as Promise<Entry[]>);
-  const shard = memo((k) => files.keys(k) as Promise<Record<string, number[]>>);
-  const search = memo(() => files.search() as Promise<SearchTables>);
+  const chunk = perFile((k) => files.entries(k) as Promise<Entry[]>);
+  const shard = perFile((k) => files.keys(k) as Promise<Record<string, number[]>>);
+  const search = lazy(() => files.search() as Promise<SearchTables>);
 
   async function entriesAt(ds: readonly number[]): Promise<Entry[]> {
     const size = head.chunkSize;
     for (const d of ds) if (!(Number.isInteger(d) && d >= 0 && d < head.count)) throw new RangeError(`no pattern ${d} in the catalog`);
     // A warm isolate has the chunks already: no promise per chunk on the search hot path.
-    const missing = [...new Set(ds.map((d) => Math.floor(d / size)))].filter((k) => !chunk.done.has(k));
-    if (missing.length) await Promise.all(missing.map((k) => chunk.get(k)));
-    return ds.map((d) => chunk.done.get(Math.floor(d / size))![d % size]);
+    const missing = [...new Set(ds.map((d) => Math.floor(d / size)))].filter((k) => chunk(k).value === undefined);
+    if (missing.length) await Promise.all(missing.map((k) => chunk(k).get()));
+    return ds.map((d) => chunk(Math.floor(d / size)).value![d % size]);
   }
 
   const source: CatalogSource = {
@@ -166,11 +156,11 @@ export function filesSource(files: CatalogFiles): CatalogSource {
     async lookup(kind, key) {
       const name = keyName(kind, key);
       const k = shardOf(name, head.shards);
-      const keys = shard.done.get(k) ?? (await shard.get(k));
+      const keys = shard(k).value ?? (await shard(k).get());
       return Object.hasOwn(keys, name) ? entriesAt(keys[name]) : [];
     },
     entriesAt,
-    searchTables: () => search.get(0),
+    searchTables: search.get,
   };
   opened.set(files, source);
   return source;

@@ -7,10 +7,9 @@
  * ~35 ms of a cold isolate. Requests that never touch a store (initialize, tools/list, search, the
  * page) no longer pay it; the first store read does, once per isolate.
  */
-type BlobsModule = typeof import("@netlify/blobs");
-let blobsModule: Promise<BlobsModule> | undefined;
-// A failed load is not kept: the next request tries again.
-const loadBlobs = () => (blobsModule ??= import("@netlify/blobs").catch((e) => ((blobsModule = undefined), Promise.reject(e))));
+import { lazy } from "../lazy.ts";
+
+const blobs = lazy(() => import("@netlify/blobs"));
 
 /** Explicit credentials, for scripts and tests; the edge runtime supplies its own context. */
 export interface BlobsConfig {
@@ -39,8 +38,8 @@ export interface OpenOptions {
 }
 
 export function openStore(name: string, opts: OpenOptions = {}): KV {
-  let opened: ReturnType<BlobsModule["getStore"]> | undefined;
-  const store = async () => (opened ??= (await loadBlobs()).getStore({ name, consistency: opts.consistency, fetch: opts.fetch, ...opts.config }));
+  let opened: ReturnType<typeof import("@netlify/blobs").getStore> | undefined;
+  const store = async () => (opened ??= (await blobs.get()).getStore({ name, consistency: opts.consistency, fetch: opts.fetch, ...opts.config }));
   return {
     async get(key) {
       const buf = await (await store()).get(key, { type: "arrayBuffer" });

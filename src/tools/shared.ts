@@ -5,7 +5,7 @@ import type { Entry } from "../catalog/schema.ts";
 import { LIMITS } from "../config.ts";
 import type { Deps } from "../deps.ts";
 import { type DomainError, domainError } from "../errors.ts";
-import { asciiJson, keptAsciiJson, withWire } from "../mcp/frozen-json.ts";
+import { keptAsciiJson, withWire } from "../mcp/frozen-json.ts";
 import { blocks, type InputSchema, type Tool, type ToolOutcome } from "../mcp/tool.ts";
 
 /** `defineTool` bound to this server's dependencies, so arguments are typed from the schema. */
@@ -74,7 +74,7 @@ interface Piece {
 }
 
 /** String contents as the wire writes them: `"` and `\` escaped, non-ASCII as `\uXXXX`. */
-const inString = (text: string) => asciiJson(JSON.stringify(text)).slice(1, -1);
+const inString = (text: string) => keptAsciiJson(JSON.stringify(text)).slice(1, -1);
 
 // Per catalog, per `extra`, per entry: all three are immutable for an isolate's life.
 const pieces = new WeakMap<Catalog, Map<string, WeakMap<Entry, Piece>>>();
@@ -87,7 +87,7 @@ function pieceOf(catalog: Catalog, e: Entry, extra: string): Piece {
   let piece = byEntry.get(e);
   if (!piece) {
     const json = extra ? `${JSON.stringify(summary(catalog, e)).slice(0, -1)}${extra}}` : JSON.stringify(summary(catalog, e));
-    byEntry.set(e, (piece = { json, wire: keptAsciiJson(JSON.stringify(json)).slice(1, -1) }));
+    byEntry.set(e, (piece = { json, wire: inString(json) }));
   }
   return piece;
 }

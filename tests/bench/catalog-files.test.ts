@@ -20,6 +20,7 @@ import { generateCatalog, rng } from "../../scripts/gen-catalog.ts";
 import * as shippedFiles from "../../catalog/load.ts";
 import { fixtureSource } from "../helpers/app.ts";
 import { callTool } from "../helpers/tools.ts";
+import { wordPicker } from "../helpers/entries.ts";
 import { createApp } from "../../src/app.ts";
 
 const SITE = "https://patttterns.com";
@@ -28,7 +29,7 @@ const raw = JSON.parse(sourceText) as Entry[];
 const work = await mkdtemp(join(tmpdir(), "catalog-files-"));
 afterAll(() => rm(work, { recursive: true, force: true }));
 
-/** Builds `entries` into a fresh directory and imports its load.ts, as the edge function does. */
+/** Builds `entries` into a fresh directory `work/name` and imports its load.ts, as the edge function does. */
 async function built(name: string, entries: unknown[]): Promise<CatalogFiles> {
   const dir = join(work, name);
   await writeCatalogFiles(dir, await buildCatalogFiles(JSON.stringify(entries)));
@@ -46,8 +47,7 @@ function probes(entries: readonly Entry[], seed: number) {
     return [`#${e.catalogNumber}`, e.id.toUpperCase(), e.id.replace(/-/g, ""), e.slug, last, `${SITE}${e.slug}?x=1`, e.title, e.title.slice(0, -1)];
   });
   refs.push("", "#0", "#99999", "nope", "checkout", "onboarding", "constructor", "__proto__", "https://evil.example/x");
-  const words = [...new Set(entries.flatMap((e) => `${e.title} ${e.tags.join(" ")}`.toLowerCase().split(/[^a-z0-9]+/)))].filter(Boolean);
-  const pick = () => words[Math.floor(r() * words.length)];
+  const pick = wordPicker(entries, r);
   const queries = ["", "drag and drop", "tabs", "a", "zzzz", ...Array.from({ length: 40 }, () => Array.from({ length: 1 + Math.floor(r() * 2) }, () => (r() < 0.3 ? pick().slice(0, 3) : pick())).join(" "))];
   return { refs, queries, categories: [undefined, "ui-components", "components", "navigation", "Forms", pick(), "nothing-here"] };
 }
@@ -114,9 +114,8 @@ describe("the built catalog (catalog/)", () => {
 describe("a catalog file that fails to load", () => {
   it("fails only the requests that need it, and loads once it is back", async () => {
     const entries = generateCatalog(raw, 2000, 5);
+    const files = await built("gen-missing", entries);
     const dir = join(work, "gen-missing");
-    await writeCatalogFiles(dir, await buildCatalogFiles(JSON.stringify(entries)));
-    const files: CatalogFiles = await import(pathToFileURL(join(dir, "load.ts")).href);
     // Search order is catalog-number order: chunk 5 holds the 6th block of CHUNK patterns.
     const order = [...entries].sort((a, b) => a.catalogNumber - b.catalogNumber);
     const inChunk5 = order[5 * CHUNK + 3];

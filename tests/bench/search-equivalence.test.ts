@@ -9,7 +9,7 @@ import { PATTERN_TYPES, type Entry } from "../../src/catalog/schema.ts";
 import { buildSearchTables, createSearchIndex, MEMO_WORDS, searchOrder } from "../../src/catalog/search.ts";
 import { generateCatalog, rng } from "../../scripts/gen-catalog.ts";
 import { loadCatalog } from "../../scripts/lib/fixtures.ts";
-import { entryIndex } from "../helpers/entries.ts";
+import { entryIndex, wordPicker } from "../helpers/entries.ts";
 import { createLinearSearch } from "./search-reference.ts";
 
 /** The index over tables that went through JSON, as the built catalog's search.json does. */
@@ -89,8 +89,7 @@ describe("indexed search equals the linear reference", () => {
     for (const entries of [shipped, generateCatalog(shipped, 10_000)]) {
       const reference = createLinearSearch(entries);
       const index = serializedIndex(entries);
-      const words = [...new Set(entries.flatMap((e) => `${e.title} ${e.tags.join(" ")}`.toLowerCase().split(/[^a-z0-9]+/)))].filter(Boolean);
-      const pick = () => words[Math.floor(r() * words.length)];
+      const pick = wordPicker(entries, r);
       const queries = ["", "drag and drop", "a", "to", "Step by Step", "zzzz", ...Array.from({ length: 60 }, () => {
         const n = 1 + Math.floor(r() * 3);
         return Array.from({ length: n }, () => (r() < 0.3 ? pick().slice(0, 3) : pick())).join(" ");

@@ -40,3 +40,9 @@ export function entryIndex(es: readonly Entry[], opts: { viaJson?: boolean; memo
     memoized: () => ix.memoized(),
   };
 }
+
+/** Draws words from the catalog's own titles and tags (lowercase ASCII runs) with `r`: realistic queries. */
+export function wordPicker(entries: readonly Entry[], r: () => number): () => string {
+  const words = [...new Set(entries.flatMap((e) => `${e.title} ${e.tags.join(" ")}`.toLowerCase().split(/[^a-z0-9]+/)))].filter(Boolean);
+  return () => words[Math.floor(r() * words.length)];
+}

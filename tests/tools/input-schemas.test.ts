@@ -41,7 +41,6 @@ describe("the generated inputSchemas (src/tools/input-schemas.ts)", () => {
   it("are, for every production tool, z.toJSONSchema of its zod input, byte for byte (else run npm run build:schemas)", () => {
     expect(Object.keys(inputSchemas)).toEqual(definitions.map((t) => t.name));
     for (const t of definitions) {
-      expect(inputSchemas[t.name], t.name).toEqual(converted(t.input));
       expect(JSON.stringify(inputSchemas[t.name]), t.name).toBe(JSON.stringify(converted(t.input)));
     }
   });
