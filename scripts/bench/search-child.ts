@@ -64,8 +64,9 @@ for (const q of mix) await run(q); // warm-up: JIT
  * Every round runs the whole mix; a query's time is its median over rounds, which keeps what the
  * query costs and drops what the machine did meanwhile (a descheduled process, another's GC).
  * `fresh`: each round on a new catalog over the same loaded files, so the search index's token memo
- * starts empty and a token is scanned the first time the round meets it (its word index decoded by
- * one query outside the mix); otherwise the memo is warm from the rounds before.
+ * and the per-hit JSON (tools/shared.ts, kept per catalog) start empty: a token is scanned, and a hit's
+ * JSON built, the first time the round meets it (the word index decoded by one query outside the mix);
+ * otherwise both are warm from the rounds before.
  */
 async function measure(fresh: boolean) {
   const perQuery: number[][] = mix.map(() => []);
@@ -101,7 +102,7 @@ console.log(JSON.stringify({
   queries: mix.length,
   rounds,
   first_search_ms: first,
-  // The reported figures: token memo empty at the start of each round.
+  // The reported figures: token memo and per-hit JSON empty at the start of each round.
   ...cold,
   // The same mix once every token is in the memo (a busy isolate's steady state).
   memo_warm: warm,
