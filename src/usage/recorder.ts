@@ -1,7 +1,8 @@
 /**
  * Usage wraps dispatch from outside: it watches the HTTP core's exchanges, logs one `[mcp-usage]`
- * line per recorded request at once, and stores one event per request under a unique key, off
- * the response path. A recording failure is logged and swallowed: it never fails a response.
+ * line per recorded request and stores one event per request under a unique key. Where the platform
+ * has waitUntil (production) both happen after the response; a recording failure is logged and
+ * swallowed: it never fails a response.
  */
 import type { Exchange, RequestInfo } from "../mcp/http.ts";
 import { type BlobsConfig, type KV, openStore } from "../storage/blobs.ts";
@@ -122,6 +123,8 @@ export interface UsageRequestInfo extends RequestInfo {
 
 type Handler = (req: Request, info?: RequestInfo) => Promise<Response>;
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * Wraps the HTTP core: `make(onExchange)` builds a handler whose exchanges this request collects.
  * A handler per request costs a closure and keeps concurrent requests' exchanges apart.
@@ -134,11 +137,12 @@ export function withUsage(make: (onExchange: (e: Exchange) => void) => Handler, 
       seen.push(e);
     })(req, info);
     if (!seen.some((e) => RECORDED_METHODS.has(e.method))) return res;
-    const requestId = info.requestId ?? req.headers.get("x-nf-request-id") ?? crypto.randomUUID();
-    const done = recorder.record(seen, { requestId, ip: info.ip, deployId: info.deployId });
+    const meta = { requestId: info.requestId ?? req.headers.get("x-nf-request-id") ?? crypto.randomUUID(), ip: info.ip, deployId: info.deployId };
     try {
-      if (info.waitUntil) info.waitUntil(done);
-      else await done;
+      // With waitUntil, all of it (the log line, the client hash, the write) starts on a later task,
+      // once the runtime holds the response: none of it delays the answer.
+      if (info.waitUntil) info.waitUntil(nextTask().then(() => recorder.record(seen, meta)));
+      else await recorder.record(seen, meta);
     } catch (e) {
       console.error(`[mcp-usage-store] waitUntil refused the write: ${e instanceof Error ? e.message : String(e)}`);
     }

@@ -67,6 +67,7 @@ describe("npm run bench (smoke)", () => {
     const r = JSON.parse(readFileSync(out, "utf8"));
     for (const key of ["vs_sdk_throughput", "vs_raw_throughput", "bundle_vs_sdk"]) expect(Number.isFinite(r.ratios[key]), key).toBe(true);
     for (const key of ["catalog_10k", "catalog_shipped", "catalog_10k_first_tools_list", "sdk_catalog_10k_first_tools_list"]) expect(r.cold_start_ms[key]).toBeGreaterThan(0);
+    for (const key of ["node_layer_ms", "first_fetch_ms", "total_ms"]) expect(r.cold_start_ms.floor[key], key).toBeGreaterThan(0);
     expect(r.search_p99_ms).toBeGreaterThan(0);
     expect(r.search.patterns).toBe(10_000);
     expect(r.blobs.get_component_p50_ms).toBeGreaterThan(0);

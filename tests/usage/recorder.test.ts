@@ -172,6 +172,23 @@ describe("a recording failure never fails the response", () => {
     }
   });
 
+  it("with waitUntil, nothing of the recording runs before the response is returned", async () => {
+    const lines: string[] = [];
+    let opened = 0;
+    const open = () => (opened++, openStore(USAGE_STORE, { config: blobs.config }));
+    const app = testApp({ usage: createUsageRecorder({ secret: "s", open, log: (l) => lines.push(l) }) });
+    const handed: Promise<unknown>[] = [];
+    const res = await app.handle(await toolCall("search_patterns", { query: "drag" }), { ip: "192.0.2.9", waitUntil: (p) => void handed.push(p) });
+    expect(res.status).toBe(200);
+    expect(handed).toHaveLength(1);
+    // The answer is out: no log line written, no store opened yet.
+    expect([lines.length, opened]).toEqual([0, 0]);
+    await handed[0];
+    expect(lines).toHaveLength(1);
+    expect(parse(lines[0])).toMatchObject({ tool: "search_patterns", status: "ok", ip: "192.0.2.9" });
+    expect(opened).toBe(1);
+  });
+
   it("gives up on a store that never answers after the write deadline", async () => {
     const { createServer } = await import("node:net");
     const sockets: import("node:net").Socket[] = [];
