@@ -9,11 +9,10 @@
  * Credentials come from the environment only (NETLIFY_API_URL for a non-default API). Exits 0 when the
  * store holds the fixtures, 1 when conflicts were kept, 2 when it cannot run.
  */
-import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { BlobsServer } from "@netlify/blobs/server";
 import { type BlobsConfig, configFromEnv, openStore } from "../src/storage/blobs.ts";
-import { loadFixtures, ROOT } from "./lib/fixtures.ts";
+import { loadFixtures } from "./lib/fixtures.ts";
+import { LOCAL_BLOBS_DIR, type LocalBlobs, localSiteId, startLocalBlobs } from "./lib/local-blobs.ts";
 import { seedStore } from "./lib/seed.ts";
 
 const usage = (why: string): never => {
@@ -43,17 +42,13 @@ const storeName = args!.store ?? process.env.COMPONENTS_STORE ?? "components";
 if (dir && !local) usage("--dir only goes with --local");
 
 let config: BlobsConfig | undefined;
-let server: BlobsServer | undefined;
+let sandbox: LocalBlobs | undefined;
 let where: string;
 if (local) {
-  // The sandbox @netlify/dev serves to the edge function: a file-backed BlobsServer, site "0".
-  const directory = dir ?? join(ROOT, ".netlify/blobs-serve");
-  const token = crypto.randomUUID();
-  server = new BlobsServer({ directory, token });
-  const { port } = await server.start();
-  const url = `http://127.0.0.1:${port}`;
-  config = { siteID: "0", token, edgeURL: url, uncachedEdgeURL: url };
-  where = `local sandbox ${directory}`;
+  // The sandbox @netlify/dev serves to the edge function, under the site id it files it by.
+  sandbox = await startLocalBlobs({ directory: dir ?? LOCAL_BLOBS_DIR, siteID: await localSiteId() });
+  config = sandbox.config;
+  where = `local sandbox ${sandbox.directory}, site ${config.siteID}`;
 } else {
   config = configFromEnv(process.env);
   if (!config) usage("no store given: pass --local, or set NETLIFY_SITE_ID and NETLIFY_BLOBS_TOKEN for a Netlify Blobs store");
@@ -74,5 +69,5 @@ try {
   console.error(`seed: the store could not be written: ${e instanceof Error ? e.message : String(e)}`);
   process.exitCode = 2;
 } finally {
-  await server?.stop();
+  await sandbox?.stop();
 }

@@ -7,9 +7,9 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { BlobsServer } from "@netlify/blobs/server";
 import { type BlobsConfig, openStore } from "../../src/storage/blobs.ts";
 import { loadFixtures, ROOT } from "./fixtures.ts";
+import { startLocalBlobs } from "./local-blobs.ts";
 import { seedStore } from "./seed.ts";
 
 export interface Memory {
@@ -78,9 +78,9 @@ export async function startDenoServer(env: Record<string, string> = {}, { blobsI
     blobsPort = b.ready.port;
     stopBlobs = b.stop;
   } else {
-    const blobsServer = new BlobsServer({ directory, token });
-    blobsPort = (await blobsServer.start()).port;
-    stopBlobs = () => blobsServer.stop();
+    const local = await startLocalBlobs({ directory, token, siteID: "load-site" });
+    blobsPort = Number(new URL(local.url).port);
+    stopBlobs = local.stop;
   }
   const edgeURL = `http://127.0.0.1:${blobsPort}`;
   const blobs: BlobsConfig = { siteID: "load-site", token, edgeURL, uncachedEdgeURL: edgeURL };

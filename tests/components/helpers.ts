@@ -4,14 +4,12 @@
  */
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { BlobsServer } from "@netlify/blobs/server";
 import { createApp, type AppOptions } from "../../src/app.ts";
 import { type BlobsConfig, openStore } from "../../src/storage/blobs.ts";
 import { ROOT } from "../../scripts/lib/fixtures.ts";
+import { startLocalBlobs } from "../../scripts/lib/local-blobs.ts";
 import { seedStore } from "../../scripts/lib/seed.ts";
 import { catalogData, fixtures, modern, post } from "../helpers/app.ts";
 
@@ -34,13 +32,8 @@ export interface SeededBlobs {
 }
 
 export async function startSeededBlobs(seed = true): Promise<SeededBlobs> {
-  const directory = await mkdtemp(join(tmpdir(), "blobs-components-"));
   const seen: { type: string; url: string }[] = [];
-  const token = "components-token";
-  const server = new BlobsServer({ directory, token, onRequest: (r) => seen.push(r) });
-  const { port } = await server.start();
-  const url = `http://127.0.0.1:${port}`;
-  const config: BlobsConfig = { siteID: SITE, token, edgeURL: url, uncachedEdgeURL: url };
+  const { config, stop } = await startLocalBlobs({ siteID: SITE, token: "components-token", onRequest: (r) => seen.push(r) });
   if (seed) await seedStore(openStore(STORE, { config }), fixtures, true);
   seen.length = 0;
   // The server files a store named "components" as "site:components".
@@ -50,10 +43,7 @@ export async function startSeededBlobs(seed = true): Promise<SeededBlobs> {
     keysRead: () => seen.filter((r) => r.type === "get").map((r) => (r.url.startsWith(prefix) ? decodeURIComponent(r.url.slice(prefix.length)) : `STRAY ${r.url}`)),
     paths: () => seen.map((r) => r.url),
     clear: () => void (seen.length = 0),
-    async stop() {
-      await server.stop();
-      await rm(directory, { recursive: true, force: true });
-    },
+    stop,
   };
 }
 

@@ -2,13 +2,13 @@
  * `npm run seed` as a user runs it (the CLI, a child process) against a real local BlobsServer,
  * reached through the Netlify API credentials in the environment: idempotent, conflict-safe.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BlobsServer } from "@netlify/blobs/server";
 import { keys } from "../../src/components/model.ts";
 import { openStore } from "../../src/storage/blobs.ts";
+import { localSiteId, startLocalBlobs } from "../../scripts/lib/local-blobs.ts";
 import { startBlobs, type LocalBlobs } from "../helpers/blobs.ts";
 import { fixture, fixtures, run } from "./helpers.ts";
 
@@ -58,20 +58,31 @@ describe("npm run seed", () => {
     expect(Buffer.from((await kv.get(key))!).equals(Buffer.from(fixture("tabs").code.find((c) => c.versionId === "seed")!.bytes))).toBe(true);
   });
 
+  it("--local files the sandbox under the site id @netlify/dev uses: the linked site's, else \"0\"", async () => {
+    const root = await mkdtemp(join(tmpdir(), "linked-"));
+    try {
+      expect(await localSiteId(root)).toBe("0");
+      await mkdir(join(root, ".netlify"));
+      await writeFile(join(root, ".netlify/state.json"), JSON.stringify({ siteId: "2b3c-linked" }));
+      expect(await localSiteId(root)).toBe("2b3c-linked");
+      await writeFile(join(root, ".netlify/state.json"), "{ not json");
+      expect(await localSiteId(root)).toBe("0");
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
   it("--local seeds the sandbox directory npm start serves (site 0), idempotently", async () => {
     const dir = await mkdtemp(join(tmpdir(), "blobs-local-"));
     try {
       expect((await run("scripts/seed.ts", ["--local", "--dir", dir])).stdout).toContain(`${KEY_COUNT} written`);
       expect((await run("scripts/seed.ts", ["--local", "--dir", dir])).stdout).toContain(`0 written, ${KEY_COUNT} unchanged`);
-      // Read it back the way @netlify/dev does: a BlobsServer on that directory, site "0".
-      const server = new BlobsServer({ directory: dir, token: "t" });
-      const { port } = await server.start();
+      // Read it back the way @netlify/dev does: a BlobsServer on that directory, site "0" (no linked site here).
+      const sandbox = await startLocalBlobs({ directory: dir, siteID: "0" });
       try {
-        const url = `http://127.0.0.1:${port}`;
-        const kv = openStore("components", { config: { siteID: "0", token: "t", edgeURL: url, uncachedEdgeURL: url } });
-        expect((await kv.list()).length).toBe(KEY_COUNT);
+        expect((await openStore("components", { config: sandbox.config }).list()).length).toBe(KEY_COUNT);
       } finally {
-        await server.stop();
+        await sandbox.stop();
       }
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -2,10 +2,7 @@
  * A real local BlobsServer, seeded with the component fixtures, that records every request it
  * receives (its `onRequest` hook): the security tests read which blob keys were asked for.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { BlobsServer } from "@netlify/blobs/server";
+import { startLocalBlobs } from "../../scripts/lib/local-blobs.ts";
 import { seedStore } from "../../scripts/lib/seed.ts";
 import type { FixturePattern } from "../../scripts/lib/fixtures.ts";
 import { type BlobsConfig, openStore } from "../../src/storage/blobs.ts";
@@ -27,13 +24,8 @@ export interface RecordingBlobs {
 }
 
 export async function startRecordingBlobs(fixtures: FixturePattern[]): Promise<RecordingBlobs> {
-  const directory = await mkdtemp(join(tmpdir(), "blobs-rel-"));
   const requests: { type: string; url: string }[] = [];
-  const token = "reliability-token";
-  const server = new BlobsServer({ directory, token, onRequest: (r) => requests.push(r) });
-  const { port } = await server.start();
-  const url = `http://127.0.0.1:${port}`;
-  const config: BlobsConfig = { siteID: SITE_ID, token, edgeURL: url, uncachedEdgeURL: url };
+  const { url, config, stop } = await startLocalBlobs({ siteID: SITE_ID, token: "reliability-token", onRequest: (r) => requests.push(r) });
   await seedStore(openStore(STORE, { config }), fixtures, true);
   requests.length = 0;
   // The Blobs client names site-wide stores `site:<name>` on the wire.
@@ -45,9 +37,6 @@ export async function startRecordingBlobs(fixtures: FixturePattern[]): Promise<R
     keysRead: () => requests.filter((r) => r.url.startsWith(prefix)).map((r) => r.url.slice(prefix.length)),
     strayPaths: () => requests.filter((r) => !r.url.startsWith(prefix) || r.type !== "get").map((r) => `${r.type} ${r.url}`),
     clear: () => void (requests.length = 0),
-    async stop() {
-      await server.stop();
-      await rm(directory, { recursive: true, force: true });
-    },
+    stop,
   };
 }

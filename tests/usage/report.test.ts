@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BlobsServer } from "@netlify/blobs/server";
 import { ROOT } from "../../scripts/lib/fixtures.ts";
+import { type LocalBlobs, startLocalBlobs } from "../../scripts/lib/local-blobs.ts";
 import { openStore, type KV } from "../../src/storage/blobs.ts";
 import { USAGE_STORE } from "../../src/usage/event.ts";
 import { foldMonth, readMonthly } from "../../src/usage/fold.ts";
@@ -25,18 +25,16 @@ const report = (args: string[], env: Record<string, string> = {}) =>
   });
 
 let dir: string;
-let server: BlobsServer;
+let server: LocalBlobs;
 let kv: KV;
 let url: string;
-const token = "report-token";
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "usage-report-"));
-  server = new BlobsServer({ directory: dir, token, port: 0 });
-  const { port } = await server.start();
-  url = `http://127.0.0.1:${port}`;
   // Site "0": what @netlify/dev uses for an unlinked project, and what the report reads from a directory.
-  kv = openStore(USAGE_STORE, { config: { siteID: "0", token, edgeURL: url, uncachedEdgeURL: url }, consistency: "strong" });
+  server = await startLocalBlobs({ directory: dir, siteID: "0" });
+  url = server.url;
+  kv = openStore(USAGE_STORE, { config: server.config, consistency: "strong" });
   await seedEvents(kv, MONTH, 40, (i) => ({
     ts: `2026-11-${String(1 + (i % 5)).padStart(2, "0")}T09:00:00.000Z`,
     tool: ["search_patterns", "get_component", "get_component", "search_components"][i % 4],
@@ -93,12 +91,12 @@ describe("npm run usage-report", () => {
   });
 
   it("reads production with NETLIFY_SITE_ID + NETLIFY_BLOBS_TOKEN (Blobs API)", async () => {
-    const prod = openStore(USAGE_STORE, { config: { siteID: "prod-site", token, edgeURL: url, uncachedEdgeURL: url } });
+    const prod = openStore(USAGE_STORE, { config: { ...server.config, siteID: "prod-site" } });
     await seedEvents(prod, "2026-10", 3);
     await foldMonth(prod, "2026-10");
     // --no-fold: the local BlobsServer's emulation of the Blobs API drops a list's prefix (it appends
     // "?signature=" to a URL that already has a query), so only reads are exercised through the API here.
-    const { stdout } = await report(["--month", "2026-10", "--json", "--no-fold"], { NETLIFY_SITE_ID: "prod-site", NETLIFY_BLOBS_TOKEN: token, NETLIFY_API_URL: url });
+    const { stdout } = await report(["--month", "2026-10", "--json", "--no-fold"], { NETLIFY_SITE_ID: "prod-site", NETLIFY_BLOBS_TOKEN: server.config.token, NETLIFY_API_URL: url });
     expect(JSON.parse(stdout)).toMatchObject({ month: "2026-10", calls: 3 });
   });
 
