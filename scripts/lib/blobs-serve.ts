@@ -11,5 +11,5 @@ if (!directory || !token) {
 }
 // The site id is the client's business: the server files blobs under whatever the requests name.
 const blobs = await startLocalBlobs({ directory, token, siteID: "" });
-console.log(JSON.stringify({ port: Number(new URL(blobs.url).port) }));
+console.log(JSON.stringify({ port: blobs.port }));
 process.on("SIGTERM", () => void blobs.stop().finally(() => process.exit(0)));

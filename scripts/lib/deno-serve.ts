@@ -79,7 +79,7 @@ export async function startDenoServer(env: Record<string, string> = {}, { blobsI
     stopBlobs = b.stop;
   } else {
     const local = await startLocalBlobs({ directory, token, siteID: "load-site" });
-    blobsPort = Number(new URL(local.url).port);
+    blobsPort = local.port;
     stopBlobs = local.stop;
   }
   const edgeURL = `http://127.0.0.1:${blobsPort}`;

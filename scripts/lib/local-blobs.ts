@@ -38,6 +38,7 @@ export interface LocalBlobsOptions {
 export interface LocalBlobs {
   config: BlobsConfig;
   url: string;
+  port: number;
   directory: string;
   server: BlobsServer;
   stop(): Promise<void>;
@@ -52,6 +53,7 @@ export async function startLocalBlobs(opts: LocalBlobsOptions): Promise<LocalBlo
   return {
     config: { siteID: opts.siteID, token, edgeURL: url, uncachedEdgeURL: url },
     url,
+    port,
     directory,
     server,
     async stop() {

@@ -86,7 +86,8 @@ function pieceOf(catalog: Catalog, e: Entry, extra: string): Piece {
   if (!byEntry) byExtra.set(extra, (byEntry = new WeakMap()));
   let piece = byEntry.get(e);
   if (!piece) {
-    const json = extra ? `${JSON.stringify(summary(catalog, e)).slice(0, -1)}${extra}}` : JSON.stringify(summary(catalog, e));
+    const own = JSON.stringify(summary(catalog, e));
+    const json = extra ? `${own.slice(0, -1)}${extra}}` : own;
     byEntry.set(e, (piece = { json, wire: inString(json) }));
   }
   return piece;
