@@ -1,8 +1,9 @@
 /**
  * esbuild bundles of our edge function and of the SDK variant (scripts/bench/sdk-edge.ts): ESM,
  * minified, for the edge. `catalog` decides what happens to the built catalog (catalog/load.ts and
- * its JSON files): "inline" bundles all of it; a catalog directory bundles that directory's load.ts
- * and keeps its JSON files external modules, loaded on demand as Deno loads them in production.
+ * the files it loads): "inline" bundles all of it; a catalog directory bundles that directory's
+ * load.ts and keeps what it imports (JSON files, group modules) external modules, loaded on demand
+ * as Deno loads them in production, where the edge bundler keeps every module apart.
  */
 import { gzipSync } from "node:zlib";
 import { readFile } from "node:fs/promises";
@@ -21,7 +22,7 @@ const catalogPlugin = (catalog: string): Plugin => ({
   setup(b) {
     if (catalog === "inline") return;
     b.onResolve({ filter: /catalog\/load\.ts$/ }, () => ({ path: join(catalog, "load.ts") }));
-    b.onResolve({ filter: /\.json$/ }, (args) =>
+    b.onResolve({ filter: /^\.\/.*\.(?:json|ts)$/ }, (args) =>
       dirname(args.importer) === catalog ? { path: pathToFileURL(join(catalog, args.path)).href, external: true } : undefined);
   },
 });

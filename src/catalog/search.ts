@@ -34,7 +34,7 @@ export interface SearchIndex {
   /** Ranked pattern numbers (search order); `filter` keeps only those for which it returns true. */
   search(query: string, opts?: { category?: string; filter?: (d: number) => boolean }): number[];
   /** Patterns in a category (type, slug section, tag or UI category), ascending. */
-  inCategory(category: string): Int32Array;
+  inCategory(category: string): readonly number[];
   /** Whether pattern `d` has component code. */
   hasCode(d: number): boolean;
   /** What the token memo holds now (tests and diagnostics): tokens, and their weight in all (see MEMO_WORDS). */
@@ -88,19 +88,11 @@ export function createSearchIndex(tables: SearchTables, count: number, { memoWor
   let ix: WordIndex | undefined;
   let titles: string[] | undefined;
   let code: Uint8Array | undefined;
-  const lists = new Map<string, Int32Array>();
+  let all: readonly number[] | undefined;
   const index = () => (ix ??= decodeSearchData(tables.words, count));
   const title = (d: number) => (titles ??= count === 0 ? [] : tables.titles.split("\n"))[d];
-
-  function categoryDocs(category: string): Int32Array {
-    let list = lists.get(category);
-    if (!list) {
-      // Own keys only: a category named "constructor" must not find Object.prototype's.
-      list = Object.hasOwn(tables.categories, category) ? Int32Array.from(tables.categories[category]) : new Int32Array(0);
-      lists.set(category, list);
-    }
-    return list;
-  }
+  // Own keys only: a category named "constructor" must not find Object.prototype's.
+  const categoryDocs = (category: string): readonly number[] => (Object.hasOwn(tables.categories, category) ? tables.categories[category] : NONE);
 
   // Query words repeat (agents ask for "button", "modal", "table" all day), and the vocabulary scan
   // is most of a search's cost (~9 µs for "navigation" over the shipped 20 KB vocabulary): the
@@ -150,11 +142,14 @@ export function createSearchIndex(tables: SearchTables, count: number, { memoWor
     return Object.freeze({ words, exact, cost });
   }
 
-  // Scratch space reused across queries; a re-entrant call (from a filter) gets its own.
+  // Scratch space reused across queries; a re-entrant call (from a filter) gets its own. Typed
+  // arrays past 64 bytes live outside V8's heap: allocating one per search (candidate lists, sort
+  // buckets) cost more than the rest of the search, so per-search lists are plain arrays.
   let busy = false;
   const pool: Uint8Array[] = [];
   let mark = new Uint8Array(0);
   let scratch = new Int32Array(0);
+  let buckets = new Int32Array(0);
 
   function search(query: string, opts: { category?: string; filter?: (d: number) => boolean } = {}): number[] {
     const ix = index();
@@ -170,7 +165,7 @@ export function createSearchIndex(tables: SearchTables, count: number, { memoWor
     const marks = own ? new Uint8Array(ix.wordAt.length) : (mark.length === ix.wordAt.length ? mark : (mark = new Uint8Array(ix.wordAt.length)));
     const seen = own ? new Int32Array(count) : (scratch.length === count ? scratch : (scratch = new Int32Array(count)));
     try {
-      let candidates: Int32Array | undefined = category === undefined ? undefined : categoryDocs(category);
+      let candidates: readonly number[] | undefined = category === undefined ? undefined : categoryDocs(category);
       const byCost = terms.map((_, j) => j).sort((a, b) => matches[a].cost - matches[b].cost);
       const perDoc = ix.fwdWord.length / Math.max(1, count);
       for (const j of byCost) {
@@ -207,7 +202,7 @@ export function createSearchIndex(tables: SearchTables, count: number, { memoWor
         }
         if (candidates.length === 0) break;
       }
-      return rank(candidates ?? allDocs(count), fields, phrase, opts.filter);
+      return rank(candidates ?? (all ??= Array.from({ length: count }, (_, d) => d)), fields, phrase, opts.filter);
     } finally {
       if (!own) {
         for (const f of fields) f.fill(0);
@@ -217,7 +212,7 @@ export function createSearchIndex(tables: SearchTables, count: number, { memoWor
   }
 
   /** Scores the candidates (ascending) and orders them: exact title first, then weight, then catalog order. */
-  function rank(candidates: Int32Array, fields: Uint8Array[], phrase: string, filter?: (d: number) => boolean): number[] {
+  function rank(candidates: readonly number[], fields: Uint8Array[], phrase: string, filter?: (d: number) => boolean): number[] {
     const ix = index();
     const hitDocs: number[] = [];
     const keys: number[] = [];
@@ -247,10 +242,13 @@ export function createSearchIndex(tables: SearchTables, count: number, { memoWor
       hitDocs.push(d);
       keys.push(exact ? best + 1 + score : score);
     }
-    // Counting sort on the key, highest first; stable, so catalog order breaks ties.
-    const buckets = new Int32Array(2 * best + 2);
+    // Counting sort on the key, highest first; stable, so catalog order breaks ties. The buckets are
+    // shared: nothing below calls out (a filter, which may search again, has run).
+    const size = 2 * best + 2;
+    if (buckets.length < size) buckets = new Int32Array(size);
+    else buckets.fill(0, 0, size);
     for (const k of keys) buckets[k]++;
-    for (let k = buckets.length - 1, at = 0; k >= 0; k--) {
+    for (let k = size - 1, at = 0; k >= 0; k--) {
       const n = buckets[k];
       buckets[k] = at;
       at += n;
@@ -274,16 +272,15 @@ export function createSearchIndex(tables: SearchTables, count: number, { memoWor
   };
 }
 
-/** The first `found` entries of `seen`, ascending: sorted when few, else re-read from the marks in order. */
-function inOrder(seen: Int32Array, found: number, f: Uint8Array): Int32Array {
-  if (found * 16 < f.length) return seen.slice(0, found).sort();
-  const out = new Int32Array(found);
-  for (let d = 0, i = 0; i < found; d++) if (f[d] !== 0) out[i++] = d;
-  return out;
-}
+const NONE: readonly number[] = Object.freeze([]);
 
-function allDocs(n: number) {
-  const out = new Int32Array(n);
-  for (let d = 0; d < n; d++) out[d] = d;
+/** The first `found` entries of `seen`, ascending: sorted when few, else re-read from the marks in order. */
+function inOrder(seen: Int32Array, found: number, f: Uint8Array): number[] {
+  const out = new Array<number>(found);
+  if (found * 16 < f.length) {
+    for (let i = 0; i < found; i++) out[i] = seen[i];
+    return out.sort((a, b) => a - b);
+  }
+  for (let d = 0, i = 0; i < found; d++) if (f[d] !== 0) out[i++] = d;
   return out;
 }

@@ -5,7 +5,7 @@
  * generated 2,000-pattern one. A file that fails to load fails only the requests that need it.
  */
 import { mkdtemp, rename, rm } from "node:fs/promises";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -15,7 +15,7 @@ import { type Catalog, createCatalog } from "../../src/catalog/catalog.ts";
 import type { Resolution } from "../../src/catalog/resolve.ts";
 import type { Entry } from "../../src/catalog/schema.ts";
 import type { CatalogFiles } from "../../src/catalog/source.ts";
-import { buildCatalogFiles, CATALOG_DIR, CHUNK, SOURCE, staleFiles, writeCatalogFiles } from "../../scripts/build-catalog.ts";
+import { buildCatalogFiles, CATALOG_DIR, CHUNK, GROUP, SOURCE, staleFiles, writeCatalogFiles } from "../../scripts/build-catalog.ts";
 import { generateCatalog, rng } from "../../scripts/gen-catalog.ts";
 import * as shippedFiles from "../../catalog/load.ts";
 import { fixtureSource } from "../helpers/app.ts";
@@ -30,9 +30,9 @@ const work = await mkdtemp(join(tmpdir(), "catalog-files-"));
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 /** Builds `entries` into a fresh directory `work/name` and imports its load.ts, as the edge function does. */
-async function built(name: string, entries: unknown[]): Promise<CatalogFiles> {
+async function built(name: string, entries: unknown[], opts?: { group?: number }): Promise<CatalogFiles> {
   const dir = join(work, name);
-  await writeCatalogFiles(dir, await buildCatalogFiles(JSON.stringify(entries)));
+  await writeCatalogFiles(dir, await buildCatalogFiles(JSON.stringify(entries), opts));
   return import(pathToFileURL(join(dir, "load.ts")).href);
 }
 
@@ -77,7 +77,7 @@ describe("the built catalog (catalog/)", () => {
     const files = await buildCatalogFiles(sourceText);
     expect(await staleFiles(CATALOG_DIR, files), "stale catalog/: run npm run build:catalog").toEqual([]);
     expect((shippedFiles.head as { count: number }).count).toBe(raw.length);
-    expect([...files.keys()].filter((f) => f.startsWith("entries-"))).toHaveLength(Math.ceil(raw.length / CHUNK));
+    expect([...files.keys()].filter((f) => /^entries-\d+\.json$/.test(f))).toHaveLength(Math.ceil(raw.length / CHUNK));
   });
 
   it("loads without zod into the same catalog as the validated raw index (shipped catalog)", async () => {
@@ -88,6 +88,9 @@ describe("the built catalog (catalog/)", () => {
     const entries = generateCatalog(raw, 2000, 3);
     const files = await built("gen-2000", entries);
     expect((files.head as { shards: number }).shards).toBe(16);
+    // 63 entry chunks: reached through two group modules; 16 key shards: named in load.ts itself.
+    expect(existsSync(join(work, "gen-2000", "entries-g001.ts"))).toBe(true);
+    expect(existsSync(join(work, "gen-2000", "keys-g000.ts"))).toBe(false);
     const split = createCatalog(files, SITE);
     const memory = createCatalog(entries, SITE);
     await expectSameCatalog(split, memory, entries, 2);
@@ -108,6 +111,31 @@ describe("the built catalog (catalog/)", () => {
     const broken = createCatalog({ ...shippedFiles, head: { ...head, count: head.count - 1 } }, SITE);
     await expect(broken.search("tabs")).rejects.toThrow(/rebuild the catalog/);
     expect(() => createCatalog({ ...shippedFiles, head: { ...head, format: "patttterns-catalog/1" } }, SITE)).toThrow(/rebuild the catalog/);
+  });
+});
+
+describe("group modules", () => {
+  it("load every chunk and shard of a large catalog, name few files each, and reject numbers it has not", async () => {
+    const entries = generateCatalog(raw, 2000, 7);
+    const text = await buildCatalogFiles(JSON.stringify(entries), { group: 4 });
+    const files = await built("gen-grouped", entries, { group: 4 });
+    const head = files.head as { chunkSize: number; shards: number };
+    const chunks = Math.ceil(2000 / head.chunkSize);
+    // load.ts names the 16 + 4 group modules and search.json; each group module its 4 files.
+    const specifiers = (name: string) => text.get(name)!.match(/import\(/g)!.length;
+    expect(specifiers("load.ts")).toBe(Math.ceil(chunks / 4) + head.shards / 4 + 1);
+    expect([...text.keys()].filter((f) => /-g\d+\.ts$/.test(f)).every((f) => specifiers(f) <= 4)).toBe(true);
+    const pad = (n: number) => String(n).padStart(3, "0");
+    for (let k = 0; k < chunks; k++) expect(await files.entries(k), `chunk ${k}`).toEqual(JSON.parse(text.get(`entries-${pad(k)}.json`)!));
+    for (let s = 0; s < head.shards; s++) expect(await files.keys(s), `shard ${s}`).toEqual(JSON.parse(text.get(`keys-${pad(s)}.json`)!));
+    for (const k of [-1, chunks, 1.5, Number.NaN]) await expect(files.entries(k)).rejects.toThrow(new RangeError(`no entry chunk ${k}`));
+    for (const s of [-1, head.shards, 0.5]) await expect(files.keys(s)).rejects.toThrow(new RangeError(`no key shard ${s}`));
+  });
+
+  it("are not made while a kind has at most GROUP files (the shipped catalog names its files in load.ts)", async () => {
+    const files = await buildCatalogFiles(sourceText);
+    expect([...files.keys()].filter((f) => f.endsWith(".ts"))).toEqual(["load.ts"]);
+    expect(Math.ceil(raw.length / CHUNK)).toBeLessThanOrEqual(GROUP);
   });
 });
 
