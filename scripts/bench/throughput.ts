@@ -5,7 +5,10 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { build } from "esbuild";
 import { ROOT } from "../lib/fixtures.ts";
 import type { BlobsConfig } from "../../src/storage/blobs.ts";
 import { deno } from "./child.ts";
@@ -41,10 +44,36 @@ const ticks = (pid: number) => {
   return Number(fields[11]) + Number(fields[12]); // utime + stime
 };
 
-function startServer(runtime: Runtime, portBase: number, catalogDir: string, blobs: BlobsConfig): Promise<Server> {
-  const script = join(ROOT, "scripts/bench/serve.ts");
-  // Node runs the script in this very process (not through the tsx CLI, which forks): its CPU is the server's.
-  const [cmd, args] = runtime === "deno" ? [deno, ["run", "-A", script]] : [process.execPath, ["--import", "tsx", script]];
+const SERVE = join(ROOT, "scripts/bench/serve.ts");
+
+/**
+ * serve.ts compiled for Node by esbuild, as a Node deployment runs compiled code. Not run through
+ * tsx's loader: tsx compiles with keepNames, which wraps every function created, per request too, in
+ * a `__name` call (interleaved A/B: our handler 17–24% more CPU per request under tsx; every variant
+ * is in the same build). npm packages stay external (the build is written under the repo's
+ * node_modules/.cache, so they resolve as from the source); `import.meta.url` is serve.ts's own, so paths
+ * relative to it (scripts/lib/fixtures.ts's ROOT, at the same depth) resolve as from the source.
+ */
+export async function nodeServerBuild(dir: string): Promise<string> {
+  const outfile = join(dir, "serve-node.mjs");
+  await build({
+    entryPoints: [SERVE],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    define: { "import.meta.url": JSON.stringify(pathToFileURL(SERVE).href) },
+    logLevel: "error",
+  });
+  return outfile;
+}
+
+function startServer(runtime: Runtime, portBase: number, catalogDir: string, blobs: BlobsConfig, nodeBuild: string): Promise<Server> {
+  // Node runs the script in this very process (not through the tsx CLI, which forks): its CPU is the
+  // server's. tsx stays registered for the one TypeScript module it imports at run time: the catalog's load.ts.
+  const [cmd, args] = runtime === "deno" ? [deno, ["run", "-A", SERVE]] : [process.execPath, ["--import", "tsx", nodeBuild]];
   const child: ChildProcess = spawn(cmd, args, {
     cwd: ROOT,
     env: { ...process.env, BENCH_CONFIG: JSON.stringify({ portBase, catalogDir, blobs }) },
@@ -79,7 +108,11 @@ export async function measureThroughput(o: ThroughputOptions) {
   // A random block of ports: two runs on one machine (a test run beside a bench) must not collide.
   // Below Linux's ephemeral range (32768+), where outgoing sockets would take a port now and then.
   const base = 20_000 + Math.floor(Math.random() * 120) * 100;
-  const servers = await Promise.all(RUNTIMES.map((r, i) => startServer(r, base + i * 50, o.catalogDir, o.blobs)));
+  // Under node_modules/.cache: the build's npm imports resolve from there as from the source.
+  await mkdir(join(ROOT, "node_modules/.cache"), { recursive: true });
+  const dir = await mkdtemp(join(ROOT, "node_modules/.cache/patttterns-bench-"));
+  const nodeBuild = await nodeServerBuild(dir);
+  const servers = await Promise.all(RUNTIMES.map((r, i) => startServer(r, base + i * 50, o.catalogDir, o.blobs, nodeBuild)));
   const samples = new Map<string, { rps: number[]; cpu: number[]; p50: number[]; p99: number[]; bytes: number }>();
   const key = (r: Runtime, s: Scenario, v: Variant) => `${r}/${s}/${v}`;
   try {
@@ -120,6 +153,7 @@ export async function measureThroughput(o: ThroughputOptions) {
     }
   } finally {
     for (const srv of servers) srv.stop();
+    await rm(dir, { recursive: true, force: true });
   }
   const cells = {} as Record<Runtime, Record<Scenario, Record<Variant, Cell>>>;
   for (const r of RUNTIMES) {
