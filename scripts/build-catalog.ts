@@ -9,7 +9,7 @@
  *   entries, sharded by a hash of the key;
  * - search.json: the search tables (word index, normalized titles, category lists, with-code list);
  * - load.ts: literal dynamic imports of each file, so bundlers and Deno's module graph include them;
- *   past GROUP files of a kind, through group modules (entries-gNN.ts, keys-gNN.ts) of GROUP each.
+ *   past GROUP files of a kind, through group modules (entries-gNNN.ts, keys-gNNN.ts) of GROUP each.
  *
  *   tsx scripts/build-catalog.ts [--in search_index.json] [--out catalog] [--check]
  *
