@@ -48,7 +48,6 @@ function variants(source: () => ComponentSource): Record<Exclude<Variant, "raw">
   };
 }
 
-
 /** (d): answers each benchmark request with our endpoint's response body for it, prebuilt. */
 async function rawVariant(ours: Handler, source: "memory" | "blobs"): Promise<Handler> {
   const bodies = new Map<string, Uint8Array<ArrayBuffer>>();

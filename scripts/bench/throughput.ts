@@ -54,7 +54,7 @@ const SERVE = join(ROOT, "scripts/bench/serve.ts");
  * node_modules/.cache, so they resolve as from the source); `import.meta.url` is serve.ts's own, so paths
  * relative to it (scripts/lib/fixtures.ts's ROOT, at the same depth) resolve as from the source.
  */
-export async function nodeServerBuild(dir: string): Promise<string> {
+async function nodeServerBuild(dir: string): Promise<string> {
   const outfile = join(dir, "serve-node.mjs");
   await build({
     entryPoints: [SERVE],
