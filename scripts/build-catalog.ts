@@ -7,7 +7,8 @@
  *   CHUNK per file, in search order (catalog number);
  * - keys-NNN.json: every resolver key (number, id, slug, last slug segment, normalized title) to its
  *   entries, sharded by a hash of the key;
- * - search.json: the search tables (word index, normalized titles, category lists, with-code list);
+ * - search.json: the search tables (word index, normalized titles, category lists, with-code list)
+ *   and the ranked tier's (stems, their frequencies, thesaurus.txt compiled to stems);
  * - load.ts: literal dynamic imports of each file, so bundlers and Deno's module graph include them;
  *   past GROUP files of a kind, through group modules (entries-gNNN.ts, keys-gNNN.ts) of GROUP each.
  *
@@ -23,11 +24,13 @@ import { createCatalog } from "../src/catalog/catalog.ts";
 import { KEY_KINDS, KEY_OF, keyName, shardCount, shardOf } from "../src/catalog/keys.ts";
 import type { Entry } from "../src/catalog/schema.ts";
 import { buildSearchTables } from "../src/catalog/search.ts";
+import { parseThesaurus } from "../src/catalog/thesaurus.ts";
 import { summarize } from "../src/catalog/source.ts";
 import { DEFAULT_SITE_URL } from "../src/config.ts";
 import { ROOT } from "./lib/fixtures.ts";
 
 export const SOURCE = join(ROOT, "search_index.json");
+export const THESAURUS = join(ROOT, "thesaurus.txt");
 export const CATALOG_DIR = join(ROOT, "catalog");
 /**
  * Entries per chunk (~22 KB): a cold get_component loads one, a page of 10 search hits up to 10. At
@@ -48,12 +51,13 @@ const strip = ({ searchText: _, ...rest }: Entry): Entry => rest;
 const pad = (n: number, total: number) => String(n).padStart(Math.max(3, String(total - 1).length), "0");
 
 /** The catalog directory's files (name to exact text) for a search_index.json text; throws when it is invalid. */
-export async function buildCatalogFiles(sourceText: string, { chunkSize = CHUNK, group = GROUP } = {}): Promise<Map<string, string>> {
+export async function buildCatalogFiles(sourceText: string, { chunkSize = CHUNK, group = GROUP, thesaurus = "" } = {}): Promise<Map<string, string>> {
   const entries = (await createCatalog(JSON.parse(sourceText), DEFAULT_SITE_URL).all()).map(strip);
+  const synonyms = parseThesaurus(thesaurus);
   const source = createHash("sha256").update(sourceText).digest("hex");
   const chunks = Math.ceil(entries.length / chunkSize);
   const shards = shardCount(entries.length);
-  const tables = buildSearchTables(entries);
+  const tables = buildSearchTables(entries, synonyms);
   const head = summarize(entries, tables, { source, chunkSize, shards });
 
   const keys = Array.from({ length: shards }, () => new Map<string, number[]>());
@@ -165,7 +169,7 @@ export async function writeCatalogFiles(dir: string, files: Map<string, string>)
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({ options: { in: { type: "string", default: SOURCE }, out: { type: "string", default: CATALOG_DIR }, check: { type: "boolean", default: false } } });
-  const files = await buildCatalogFiles(await readFile(values.in!, "utf8"));
+  const files = await buildCatalogFiles(await readFile(values.in!, "utf8"), { thesaurus: await readFile(THESAURUS, "utf8") });
   if (values.check) {
     const stale = await staleFiles(values.out!, files);
     if (stale.length) {

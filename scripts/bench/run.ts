@@ -4,11 +4,11 @@
  * one machine, interleaved rounds, medians and ratios. Writes bench-results.json (gitignored) and
  * prints a table. Options: --quick, --smoke (tests), --out <file>, --only <cold,search,blobs,bundle,throughput>.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { buildCatalogFiles, CATALOG_DIR, writeCatalogFiles } from "../build-catalog.ts";
+import { buildCatalogFiles, CATALOG_DIR, THESAURUS, writeCatalogFiles } from "../build-catalog.ts";
 import { generateCatalog } from "../gen-catalog.ts";
 import { loadCatalog, loadFixtures, ROOT } from "../lib/fixtures.ts";
 import { startSeededBlobs } from "./blobs.ts";
@@ -54,7 +54,7 @@ try {
   // The synthetic 10,000-pattern catalog, built exactly as the shipped one is (a catalog/ directory).
   log("building the 10,000-pattern catalog");
   const catalog10k = join(work, "catalog-10k");
-  await writeCatalogFiles(catalog10k, await buildCatalogFiles(JSON.stringify(generateCatalog(await loadCatalog(), 10_000))));
+  await writeCatalogFiles(catalog10k, await buildCatalogFiles(JSON.stringify(generateCatalog(await loadCatalog(), 10_000)), { thesaurus: await readFile(THESAURUS, "utf8") }));
   const catalogs = { shipped: CATALOG_DIR, catalog_10k: catalog10k };
 
   if (want("bundle") || want("cold")) {

@@ -1,9 +1,10 @@
 /**
  * search_components at scale, in one Deno process: the built catalog directory given in argv (10,000
  * patterns) loaded through its load.ts as the edge function loads it, a query mix drawn with a fixed
- * seed from the catalog's own words (what agents type: title words, two-word phrases, tags, prefixes,
- * a category, misses), each query timed through the tool's own `run`, which loads the search tables on
- * first use and the entries of each page of hits. Prints one JSON line. Args: <catalog dir> <rounds>.
+ * seed from the catalog's own words (scripts/lib/query-mix.ts: title words, phrases, tags, prefixes,
+ * a category, misses, descriptions and typos), each query timed through the tool's own `run`, which
+ * loads the search tables on first use and the entries of each page of hits. Prints one JSON line.
+ * Args: <catalog dir> <rounds>.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,7 +15,7 @@ import { DEFAULT_SITE_URL } from "../../src/config.ts";
 import { allowAll } from "../../src/entitlement.ts";
 import type { ComponentSource } from "../../src/components/model.ts";
 import searchComponents from "../../src/tools/search_components.ts";
-import { rng } from "../gen-catalog.ts";
+import { queryMix } from "../lib/query-mix.ts";
 import { percentile } from "../lib/stats.ts";
 
 const [path, roundsArg] = process.argv.slice(2);
@@ -23,30 +24,6 @@ const files = await import(pathToFileURL(join(path, "load.ts")).href);
 const catalog = createCatalog(files, DEFAULT_SITE_URL);
 // The query mix reads the entry files directly: loading them through the catalog would warm its caches.
 const entries: Entry[] = readdirSync(path).filter((f) => /^entries-\d+\.json$/.test(f)).sort().flatMap((f) => JSON.parse(readFileSync(join(path, f), "utf8")));
-
-/** Queries a user or agent would send, built from the catalog's vocabulary with a fixed seed. */
-export function queryMix(entries: readonly Entry[], n: number, seed = 42): { query?: string; category?: string }[] {
-  const r = rng(seed);
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
-  const words = (e: Entry) => e.title.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1);
-  const sections = [...new Set(entries.map((e) => e.slug.split("/")[1]))];
-  const out: { query?: string; category?: string }[] = [];
-  while (out.length < n) {
-    const e = pick(entries);
-    const ws = words(e);
-    const roll = r();
-    if (!ws.length) continue;
-    if (roll < 0.4) out.push({ query: pick(ws) });
-    else if (roll < 0.65 && ws.length > 1) {
-      const i = Math.floor(r() * (ws.length - 1));
-      out.push({ query: `${ws[i]} ${ws[i + 1]}` });
-    } else if (roll < 0.75 && e.tags.length) out.push({ query: pick(e.tags) });
-    else if (roll < 0.85) out.push({ query: pick(ws).slice(0, 3 + Math.floor(r() * 3)) });
-    else if (roll < 0.95) out.push({ query: pick(ws), category: r() < 0.5 ? pick(sections) : pick(e.tags) });
-    else out.push({ query: Array.from({ length: 6 }, () => "qxzjvk"[Math.floor(r() * 6)]).join("") });
-  }
-  return out;
-}
 
 // Arguments are parsed once up front: the timing is the tool's work, not zod's.
 const mix = queryMix(entries, 500).map((q) => searchComponents.input.parse(q));

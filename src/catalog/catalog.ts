@@ -8,7 +8,8 @@ import { catalogSchema, type Entry, RULE_FIELDS } from "./schema.ts";
 import { KEY_OF } from "./keys.ts";
 import { createResolver, type Resolver } from "./resolve.ts";
 import { lazy } from "../lazy.ts";
-import { createSearchIndex } from "./search.ts";
+import { createSearchIndex, type MatchKind } from "./search.ts";
+import type { SynonymRule } from "./thesaurus.ts";
 import { type CatalogSource, filesSource, isCatalogFiles, memorySource, type TagCount } from "./source.ts";
 
 export type { TagCount };
@@ -34,8 +35,11 @@ export interface Catalog extends Resolver {
   /** Patterns in the catalog, and how many have component code. */
   count: number;
   withCode: number;
-  /** Ranked matches: every query token in the title, description, tags, type or slug (search.ts). */
-  search(query: string, opts?: SearchOptions): Promise<{ total: number; hits: Entry[] }>;
+  /**
+   * Exact matches (every query token in the title, description, tags, type or slug) first, then
+   * ranked ones (search.ts); `match[i]` says how `hits[i]` matched.
+   */
+  search(query: string, opts?: SearchOptions): Promise<{ total: number; hits: Entry[]; match: MatchKind[] }>;
   /** How many patterns a category (type, slug section, tag or UI category) holds. */
   categorySize(category: string): Promise<number>;
   /** Types, then slug sections, each sorted by name; each kind's counts add up to the catalog size. */
@@ -52,9 +56,10 @@ export interface Catalog extends Resolver {
 
 /**
  * `raw` is either the parsed search_index.json, validated here with zod (throws with the first
- * issues when it is malformed), or catalog/load.ts's exports, validated at build time.
+ * issues when it is malformed), or catalog/load.ts's exports, validated at build time and carrying
+ * the thesaurus compiled in. A raw index is searched with the `synonyms` given (none by default).
  */
-export function createCatalog(raw: unknown, siteUrl: string): Catalog {
+export function createCatalog(raw: unknown, siteUrl: string, { synonyms = [] as readonly SynonymRule[] } = {}): Catalog {
   if (isCatalogFiles(raw)) return catalogOver(filesSource(raw), siteUrl);
   const parsed = catalogSchema.safeParse(raw);
   if (!parsed.success) {
@@ -63,7 +68,7 @@ export function createCatalog(raw: unknown, siteUrl: string): Catalog {
   }
   const duplicate = duplicates(parsed.data);
   if (duplicate) throw new Error(`search_index.json is invalid: ${duplicate}`);
-  return catalogOver(memorySource(parsed.data), siteUrl);
+  return catalogOver(memorySource(parsed.data, synonyms), siteUrl);
 }
 
 /** The resolver's keys would be ambiguous for two entries sharing an id, number or slug: refuse such an index. */
@@ -93,8 +98,8 @@ function catalogOver(source: CatalogSource, siteUrl: string): Catalog {
     resolve: resolver.resolve,
     async search(query, opts = {}) {
       const ix = index.value ?? (await index.get());
-      const ds = ix.search(query, { category: opts.category, filter: opts.withCode ? ix.hasCode : undefined });
-      return { total: ds.length, hits: await source.entriesAt(opts.limit === undefined ? ds : ds.slice(0, opts.limit)) };
+      const { docs, match, total } = ix.search(query, { category: opts.category, filter: opts.withCode ? ix.hasCode : undefined, limit: opts.limit });
+      return { total, hits: await source.entriesAt(docs), match };
     },
     categorySize: async (category) => (index.value ?? (await index.get())).inCategory(category).length,
     categories: () =>

@@ -11,6 +11,7 @@
  */
 import { normalize } from "./normalize.ts";
 import type { Entry } from "./schema.ts";
+import { encodeVarints, varintReader } from "./varint.ts";
 
 /** Where a word occurs in a pattern. WHOLE_TAG: one of its tags, normalized, is exactly this word. */
 export const FIELD = { title: 1, description: 2, tag: 4, wholeTag: 8, other: 16 } as const;
@@ -69,45 +70,24 @@ export function buildSearchData(entries: readonly Entry[]): SearchData {
   for (const m of perDoc) for (const w of m.keys()) all.add(w);
   const words = [...all].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const id = new Map(words.map((w, i) => [w, i]));
-  const out: number[] = [];
-  const varint = (v: number) => {
-    while (v >= 0x80) {
-      out.push((v & 0x7f) | 0x80);
-      v = Math.floor(v / 0x80);
-    }
-    out.push(v);
-  };
-  varint(entries.length);
-  varint(perDoc.reduce((n, m) => n + m.size, 0));
+  const out: number[] = [entries.length, perDoc.reduce((n, m) => n + m.size, 0)];
   for (const m of perDoc) {
     const postings = [...m].map(([w, f]) => [id.get(w)!, f]).sort((a, b) => a[0] - b[0]);
-    varint(postings.length);
+    out.push(postings.length);
     let prev = 0;
     for (const [k, f] of postings) {
-      varint((k - prev) * (1 << FIELD_BITS) + f);
+      out.push((k - prev) * (1 << FIELD_BITS) + f);
       prev = k;
     }
   }
-  let binary = "";
-  for (let i = 0; i < out.length; i += 0x8000) binary += String.fromCharCode(...out.slice(i, i + 0x8000));
-  return { format: FORMAT, words: words.join("\n"), docs: btoa(binary) };
+  return { format: FORMAT, words: words.join("\n"), docs: encodeVarints(out) };
 }
 
 /** Typed arrays for querying; throws when `data` does not describe `count` patterns. */
 export function decodeSearchData(data: SearchData, count: number): WordIndex {
   if (data.format !== FORMAT) throw new Error(`search index format ${data.format} is not ${FORMAT}: rebuild the catalog`);
-  const bin = atob(data.docs);
-  let pos = 0;
-  const varint = () => {
-    let v = 0;
-    let scale = 1;
-    for (;;) {
-      const b = bin.charCodeAt(pos++);
-      v += (b & 0x7f) * scale;
-      if (b < 0x80) return v;
-      scale *= 0x80;
-    }
-  };
+  const varints = varintReader(data.docs);
+  const varint = varints.next;
   const n = varint();
   const total = varint();
   if (n !== count) throw new Error(`search index holds ${n} patterns, the catalog ${count}: rebuild the catalog`);
@@ -138,7 +118,7 @@ export function decodeSearchData(data: SearchData, count: number): WordIndex {
     }
   }
   docStart[n] = p;
-  if (p !== total || pos !== bin.length) throw new Error("search index is corrupt: rebuild the catalog");
+  if (p !== total || !varints.done()) throw new Error("search index is corrupt: rebuild the catalog");
 
   // Counting sort of the forward postings by word gives the inverted lists, patterns ascending.
   const wordStart = perWord;

@@ -1,7 +1,12 @@
 /**
- * Search over the catalog: every query token must occur in the title, description, tags, type or
- * slug (token-AND, as the site's topbar), ranked with the site's weights, ties broken by catalog number.
+ * Search over the catalog, in two tiers:
+ * 1. exact: every query token occurs in the title, description, tags, type or slug (token-AND, as
+ *    the site's topbar), ranked with the site's weights, ties broken by catalog number. These hits
+ *    come first, in this order, whatever follows;
+ * 2. ranked (rank.ts): stems, synonyms and spelling corrections, field-weighted BM25, and only
+ *    patterns that explain at least half of the query.
  *
+ * The exact tier
  * It runs on a word index (search-data.ts), built at build time (or on first use in memory), and gives exactly
  * the results of the plain scan kept in tests/bench/search-reference.ts: a token matches the words
  * that contain it (one substring scan of the vocabulary), the rarest token picks the candidates from
@@ -10,7 +15,12 @@
  */
 import { normalize, wordsOf } from "./normalize.ts";
 import type { Entry } from "./schema.ts";
+import { buildRankData, decodeRankData, type RankData } from "./rank-data.ts";
+import { createRanker, MATCH, type MatchKind } from "./rank.ts";
 import { buildSearchData, decodeSearchData, FIELD, type SearchData, type WordIndex } from "./search-data.ts";
+import type { SynonymRule } from "./thesaurus.ts";
+
+export { MATCH, type MatchKind };
 
 /** The site's topbar weights (DESIGN.md). */
 export const WEIGHTS = { exactTitle: 100, titlePrefix: 50, titleContains: 25, tagExact: 30, tagContains: 15, description: 10 } as const;
@@ -22,6 +32,8 @@ export const WEIGHTS = { exactTitle: 100, titlePrefix: 50, titleContains: 25, ta
  */
 export interface SearchTables {
   words: SearchData;
+  /** Stems, their frequencies and the compiled thesaurus, for the ranked tier. */
+  rank: RankData;
   /** Normalized titles, joined by "\n" (a normalized title never holds one): the title weights need them. */
   titles: string;
   /** Normalized category (type, slug section, tag or UI category) to its patterns, ascending. */
@@ -30,9 +42,25 @@ export interface SearchTables {
   withCode: number[];
 }
 
+export interface SearchOptions {
+  /** A type, slug section, tag or UI category: only its patterns. */
+  category?: string;
+  /** Only the patterns (search order) for which it returns true. */
+  filter?: (d: number) => boolean;
+}
+
+/** The first `limit` hits of both tiers (search order numbers), best first, how each matched, and how many there are. */
+export interface SearchHits {
+  docs: number[];
+  match: MatchKind[];
+  total: number;
+}
+
 export interface SearchIndex {
-  /** Ranked pattern numbers (search order); `filter` keeps only those for which it returns true. */
-  search(query: string, opts?: { category?: string; filter?: (d: number) => boolean }): number[];
+  /** Exact hits first, then ranked ones; `limit` of them (default: all). */
+  search(query: string, opts?: SearchOptions & { limit?: number }): SearchHits;
+  /** The exact tier alone: every token matches, the site's order. */
+  exact(query: string, opts?: SearchOptions): number[];
   /** Patterns in a category (type, slug section, tag or UI category), ascending. */
   inCategory(category: string): readonly number[];
   /** Whether pattern `d` has component code. */
@@ -59,8 +87,8 @@ const NO_WHOLE_TAG = 0xff ^ FIELD.wholeTag;
 /** Patterns in search order: by catalog number, stable. */
 export const searchOrder = (entries: readonly Entry[]) => [...entries].sort((a, b) => a.catalogNumber - b.catalogNumber);
 
-/** The search tables of `entries`, which must be in search order. */
-export function buildSearchTables(entries: readonly Entry[]): SearchTables {
+/** The search tables of `entries`, which must be in search order, with the thesaurus's `rules`. */
+export function buildSearchTables(entries: readonly Entry[], rules: readonly SynonymRule[] = []): SearchTables {
   const memo = new Map<string, string>();
   const norm = (s: string) => memo.get(s) ?? (memo.set(s, normalize(s)), memo.get(s)!);
   const categories = new Map<string, number[]>();
@@ -72,9 +100,15 @@ export function buildSearchTables(entries: readonly Entry[]): SearchTables {
       else categories.set(c, [d]);
     }
   });
+  const words = buildSearchData(entries);
+  const index = decodeSearchData(words, entries.length);
+  const vocabulary = index.vocab === "" ? [] : index.vocab.split("\n");
+  const docsOf = (k: number) => index.invDoc.subarray(index.wordStart[k], index.wordStart[k + 1]);
+  const titles = entries.map((e) => normalize(e.title));
   return {
-    words: buildSearchData(entries),
-    titles: entries.map((e) => normalize(e.title)).join("\n"),
+    words,
+    rank: buildRankData(vocabulary, docsOf, titles, rules),
+    titles: titles.join("\n"),
     categories: Object.fromEntries(categories),
     withCode: entries.flatMap((e, d) => (e.hasGeneratedComponent ? [d] : [])),
   };
@@ -151,7 +185,54 @@ export function createSearchIndex(tables: SearchTables, count: number, { memoWor
   let scratch = new Int32Array(0);
   let buckets = new Int32Array(0);
 
-  function search(query: string, opts: { category?: string; filter?: (d: number) => boolean } = {}): number[] {
+  let ranker: ReturnType<typeof createRanker> | undefined;
+  const ranked = () => (ranker ??= createRanker(index(), decodeRankData(tables.rank, index(), count), count, title, tables.titles));
+
+  function search(query: string, opts: SearchOptions & { limit?: number } = {}): SearchHits {
+    const limit = opts.limit ?? Number.POSITIVE_INFINITY;
+    const first = exact(query, opts);
+    const words = wordsOf(normalize(query));
+    const page = first.length > limit ? first.slice(0, limit) : first;
+    const out: SearchHits = { docs: page, match: page.map(() => MATCH.allWords), total: first.length };
+    if (words.length === 0) return out;
+    const category = opts.category === undefined ? undefined : categoryDocs(normalize(opts.category));
+    // The exact hits are marked, so ranking lists only the others; the caller's filter runs last,
+    // once the marks are cleared (it may search again).
+    const own = marks(first);
+    let more: ReturnType<ReturnType<typeof createRanker>["rank"]>;
+    try {
+      more = ranked().rank(words, own);
+    } finally {
+      for (const d of first) own[d] = 0;
+      if (own === shared) sharedBusy = false;
+    }
+    const keep: number[] = [];
+    for (let j = 0; j < more.docs.length; j++) if (category === undefined || has(category, more.docs[j])) keep.push(j);
+    const kept = opts.filter ? keep.filter((j) => opts.filter!(more.docs[j])) : keep;
+    out.total += kept.length;
+    // The best of the ranked hits fill what the exact ones left of the page: a selection, not a sort of them all.
+    const room = Math.min(limit - page.length, kept.length);
+    if (room <= 0) return out;
+    const byScore = (a: number, b: number) => more.scores[b] - more.scores[a] || more.docs[a] - more.docs[b];
+    const top = room === kept.length ? kept.sort(byScore) : selectTop(kept, room, byScore);
+    if (out.docs === first) (out.docs = [...first]), (out.match = [...out.match]);
+    for (const j of top) {
+      out.docs.push(more.docs[j]);
+      out.match.push(more.match[j]);
+    }
+    return out;
+  }
+
+  // One mark array for the exact hits, reused unless a search runs inside another's filter.
+  const shared = new Uint8Array(count);
+  let sharedBusy = false;
+  function marks(ds: readonly number[]): Uint8Array {
+    const m = sharedBusy ? new Uint8Array(count) : ((sharedBusy = true), shared);
+    for (const d of ds) m[d] = 1;
+    return m;
+  }
+
+  function exact(query: string, opts: SearchOptions = {}): number[] {
     const ix = index();
     const phrase = normalize(query);
     const terms = [...new Set(wordsOf(phrase))];
@@ -260,6 +341,7 @@ export function createSearchIndex(tables: SearchTables, count: number, { memoWor
 
   return {
     search,
+    exact,
     inCategory: (category) => categoryDocs(normalize(category)),
     memoized: () => ({ tokens: memo.size, size: memoSize }),
     hasCode(d) {
@@ -273,6 +355,37 @@ export function createSearchIndex(tables: SearchTables, count: number, { memoWor
 }
 
 const NONE: readonly number[] = Object.freeze([]);
+
+/** The first `k` of `xs` in `order`, in that order: one pass keeping a sorted list of k. */
+function selectTop(xs: readonly number[], k: number, order: (a: number, b: number) => number): number[] {
+  const top: number[] = [];
+  for (const x of xs) {
+    if (top.length === k && order(x, top[k - 1]) >= 0) continue;
+    let lo = 0;
+    let hi = top.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (order(x, top[mid]) < 0) hi = mid;
+      else lo = mid + 1;
+    }
+    top.splice(lo, 0, x);
+    if (top.length > k) top.pop();
+  }
+  return top;
+}
+
+/** Whether ascending `list` holds `d`. */
+function has(list: readonly number[], d: number): boolean {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] === d) return true;
+    if (list[mid] < d) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
 
 /** The first `found` entries of `seen`, ascending: sorted when few, else re-read from the marks in order. */
 function inOrder(seen: Int32Array, found: number, f: Uint8Array): number[] {

@@ -10,6 +10,7 @@ import { KEY_OF, keyName, type KeyKind, shardOf } from "./keys.ts";
 import { normalize } from "./normalize.ts";
 import type { Lookup } from "./resolve.ts";
 import type { Entry } from "./schema.ts";
+import type { SynonymRule } from "./thesaurus.ts";
 import { buildSearchTables, searchOrder, type SearchTables, slugSection } from "./search.ts";
 import { type Lazy, lazy } from "../lazy.ts";
 
@@ -87,13 +88,13 @@ export function summarize(entries: readonly Entry[], tables: SearchTables, shape
   return { format: CATALOG_FORMAT, ...shape, count: entries.length, withCode: tables.withCode.length, categories, tags };
 }
 
-/** Validated entries, in memory. Maps and tables are built on first use. */
-export function memorySource(entries: readonly Entry[]): CatalogSource {
+/** Validated entries, in memory, searched with `synonyms`. Maps and tables are built on first use. */
+export function memorySource(entries: readonly Entry[], synonyms: readonly SynonymRule[] = []): CatalogSource {
   const order = searchOrder(entries);
   const maps = new Map<KeyKind, Map<string, number[]>>();
   let tables: SearchTables | undefined;
   let head: CatalogHead | undefined;
-  const searchTables = () => (tables ??= buildSearchTables(order));
+  const searchTables = () => (tables ??= buildSearchTables(order, synonyms));
   function map(kind: KeyKind) {
     let m = maps.get(kind);
     if (!m) {

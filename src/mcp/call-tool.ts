@@ -1,12 +1,14 @@
 /**
- * `tools/call`: find the tool, check the client capabilities it needs (2026: -32021), validate the
- * arguments (failures are isError results, SEP-1303), ask the entitlement policy, run, render.
+ * `tools/call`: find the tool, check the client capabilities it needs (2026: -32021), read the
+ * arguments leniently (lenient.ts) and validate them (failures are isError results, SEP-1303), ask
+ * the entitlement policy, run, render.
  */
 import { CODES, type Params, RpcError, clip } from "./jsonrpc.ts";
 import { readInput, renderInputRequired, type StateSealer } from "./mrtr.ts";
 import { notifier } from "./notify.ts";
 import type { CallContext, EntitlementPolicy } from "./server.ts";
-import { fail, invalidArgs, renderOutcome, type Tool } from "./tool.ts";
+import { lenientArguments } from "./lenient.ts";
+import { fail, invalidArgs, type ListedTool, renderOutcome, type Tool } from "./tool.ts";
 
 export interface ToolCallOptions {
   entitlement?: EntitlementPolicy;
@@ -15,7 +17,7 @@ export interface ToolCallOptions {
   sealer: StateSealer;
 }
 
-export function toolCaller<D>(tools: Tool<D, any>[], opts: ToolCallOptions) {
+export function toolCaller<D>(tools: (Tool<D, any> & Partial<Pick<ListedTool<D>, "inputSchema">>)[], opts: ToolCallOptions) {
   const byName = new Map(tools.map((t) => [t.name, t]));
   return async (params: Params, ctx: CallContext<D>): Promise<Record<string, unknown>> => {
     const name = typeof params.name === "string" ? params.name : undefined;
@@ -30,7 +32,8 @@ export function toolCaller<D>(tools: Tool<D, any>[], opts: ToolCallOptions) {
         }, 400);
       }
     }
-    const parsed = tool.input.safeParse(params.arguments ?? {});
+    const args = tool.inputSchema ? lenientArguments(params.arguments ?? {}, tool.inputSchema) : (params.arguments ?? {});
+    const parsed = tool.input.safeParse(args);
     let outcome;
     if (!parsed.success) outcome = fail(invalidArgs(parsed.error, tool.name));
     else {

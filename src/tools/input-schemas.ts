@@ -12,7 +12,7 @@ export const inputSchemas: Record<string, JsonSchema> = {
         "type": "string",
         "minLength": 1,
         "maxLength": 256,
-        "description": "Keywords, e.g. \"drag and drop\", \"onboarding checklist\", \"empty state\". Case and punctuation are ignored."
+        "description": "What you are looking for, in a few words or a sentence, e.g. \"drag and drop\", \"modal to confirm deleting an item\", \"OTP input\". Case and punctuation are ignored."
       },
       "limit": {
         "default": 10,
@@ -48,7 +48,7 @@ export const inputSchemas: Record<string, JsonSchema> = {
     "type": "object",
     "properties": {
       "query": {
-        "description": "Keywords; every word must match the title, description, tags, type or slug, e.g. \"sidebar\", \"date picker\", \"toast\".",
+        "description": "What you are looking for, in a few words or a sentence, e.g. \"sidebar\", \"date picker\", \"toast that confirms a save\".",
         "type": "string",
         "maxLength": 256
       },

@@ -4,7 +4,7 @@ import { tokens } from "../catalog/normalize.ts";
 import { LIMITS } from "../config.ts";
 import { domainError } from "../errors.ts";
 import { fail } from "../mcp/tool.ts";
-import { limit, searchPage, tool } from "./shared.ts";
+import { limit, NOTHING_FOUND, searchPage, tool } from "./shared.ts";
 
 /**
  * The category as the catalog knows it (a type, slug section, tag or UI category), tolerating a
@@ -18,9 +18,9 @@ async function knownCategory(catalog: Catalog, raw: string): Promise<string | un
 export default tool({
   name: "search_components",
   description:
-    "Find catalog patterns that have ready-made React + Tailwind TSX components, by keywords and/or category (a type, a site section or a tag; list_categories lists them). Give at least one of query and category. Returns { results, total }; each hit has pattern_id, catalog_number, title, description, tags, type, slug, url, has_component and default_version. Next: call get_component with a hit's pattern_id to fetch the exact code; never write the component yourself when one exists.",
+    "Find catalog patterns that have ready-made React + Tailwind TSX components, by query and/or category (a type, a site section or a tag; list_categories lists them). Give at least one of query and category. The query is read like search_patterns reads it: a name, a description of what the UI does, a library's name for it or an abbreviation, typos tolerated; patterns holding every word come first, then ranked matches, and a query about nothing in the catalog returns no results. Returns { results, total }; each hit has pattern_id, catalog_number, title, description, tags, type, slug, url, has_component, default_version and match (all_words, synonym, corrected or some_words). Next: call get_component with a hit's pattern_id to fetch the exact code; never write the component yourself when one exists.",
   input: z.object({
-    query: z.optional(z.string().check(z.maxLength(LIMITS.queryChars))).check(z.describe('Keywords; every word must match the title, description, tags, type or slug, e.g. "sidebar", "date picker", "toast".')),
+    query: z.optional(z.string().check(z.maxLength(LIMITS.queryChars))).check(z.describe('What you are looking for, in a few words or a sentence, e.g. "sidebar", "date picker", "toast that confirms a save".')),
     category: z.optional(z.string().check(z.maxLength(100))).check(z.describe('A type (pattern, flows, components), a site section (ui-components, ux-patterns, …) or a tag (navigation, forms, …); see list_categories.')),
     limit,
     only_with_code: z._default(z.boolean(), true).check(z.describe("Only patterns that have component code (default true). Set false to see every matching pattern.")),
@@ -43,8 +43,8 @@ export default tool({
         { categories: names },
       ));
     }
-    const { total, hits } = await catalog.search(words ?? "", { category: known, withCode: only_with_code, limit });
-    const suggestion = only_with_code ? "No match with code: try other keywords, only_with_code: false, or list_categories." : "No match: try fewer or other keywords, or list_categories.";
-    return searchPage(catalog, hits, total, suggestion, ',"default_version":"active"');
+    const found = await catalog.search(words ?? "", { category: known, withCode: only_with_code, limit });
+    const suggestion = only_with_code ? `${NOTHING_FOUND} With only_with_code: false, patterns without code are searched too.` : NOTHING_FOUND;
+    return searchPage(catalog, found, suggestion, ',"default_version":"active"');
   },
 });

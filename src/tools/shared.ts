@@ -2,6 +2,7 @@
 import * as z from "zod/mini";
 import { type Catalog, summary } from "../catalog/catalog.ts";
 import type { Entry } from "../catalog/schema.ts";
+import { MATCH, type MatchKind } from "../catalog/search.ts";
 import { LIMITS } from "../config.ts";
 import type { Deps } from "../deps.ts";
 import { type DomainError, domainError } from "../errors.ts";
@@ -21,6 +22,10 @@ export const limit = z._default(
   z.number().check(z.int(), z.minimum(1), z.maximum(LIMITS.searchMax)),
   LIMITS.searchDefault,
 ).check(z.describe(`How many results to return (default ${LIMITS.searchDefault}, max ${LIMITS.searchMax}).`));
+
+/** What an empty search says: restraint is deliberate, so the agent should not just retry with fewer words. */
+export const NOTHING_FOUND =
+  "Nothing in the catalog matches this. Describe the UI differently (what it looks like or does), or call list_categories to see what the catalog covers; if it is not a UI pattern, the catalog has no answer.";
 
 const candidate = (e: Entry) => ({ pattern_id: e.id, catalog_number: `#${e.catalogNumber}`, title: e.title, slug: e.slug });
 /** Echoed refs are cut: a hostile 512-character ref must not bloat the error the model reads. */
@@ -67,7 +72,7 @@ export async function resolveRef(catalog: Catalog, ref: string): Promise<{ ok: t
   };
 }
 
-/** A hit's JSON, and the same as it reads inside a JSON string on the wire (escaped, ASCII). */
+/** A hit's JSON without its closing brace, and the same as it reads inside a JSON string on the wire (escaped, ASCII). */
 interface Piece {
   json: string;
   wire: string;
@@ -86,22 +91,28 @@ function pieceOf(catalog: Catalog, e: Entry, extra: string): Piece {
   if (!byEntry) byExtra.set(extra, (byEntry = new WeakMap()));
   let piece = byEntry.get(e);
   if (!piece) {
-    const own = JSON.stringify(summary(catalog, e));
-    const json = extra ? `${own.slice(0, -1)}${extra}}` : own;
+    const json = `${JSON.stringify(summary(catalog, e)).slice(0, -1)}${extra}`;
     byEntry.set(e, (piece = { json, wire: inString(json) }));
   }
   return piece;
 }
 
+/** Each match kind as the end of a hit: `,"match":"synonym"}`, as text and as wire JSON. */
+const matchTail = Object.fromEntries(Object.values(MATCH).map((m) => {
+  const json = `,"match":${JSON.stringify(m)}}`;
+  return [m, { json, wire: inString(json) }];
+})) as Record<MatchKind, Piece>;
+
 /**
  * A search result, `{ results, total, suggestion? }`, as the text block `ok()` would render, byte
- * for byte, joined from each hit's cached summary JSON; `extra` adds fields to every hit
- * (`,"default_version":"active"`). The block's wire JSON is joined the same way from the hits'
- * escaped JSON, so a response never escapes a page again (frozen-json.ts withWire: escaping a
+ * for byte, joined from each hit's cached summary JSON and how it matched; `extra` adds fields to
+ * every hit (`,"default_version":"active"`). The block's wire JSON is joined the same way from the
+ * hits' escaped JSON, so a response never escapes a page again (frozen-json.ts withWire: escaping a
  * 6 KB page of JSON inside JSON was a fifth of a search_components call's CPU).
  * tests/tools/search-json.test.ts holds both to JSON.stringify.
  */
-export function searchPage(catalog: Catalog, hits: readonly Entry[], total: number, suggestion: string, extra = ""): ToolOutcome {
+export function searchPage(catalog: Catalog, found: { hits: readonly Entry[]; match: readonly MatchKind[]; total: number }, suggestion: string, extra = ""): ToolOutcome {
+  const { hits, match, total } = found;
   const tail = `],"total":${total}${total === 0 ? `,"suggestion":${JSON.stringify(suggestion)}` : ""}}`;
   // Concatenated, never sliced or joined: V8 keeps a concatenation as a rope and copies it once,
   // when the response is written (the text itself is rarely read at all).
@@ -109,8 +120,9 @@ export function searchPage(catalog: Catalog, hits: readonly Entry[], total: numb
   let wire = '{"type":"text","text":"{\\"results\\":[';
   for (let i = 0; i < hits.length; i++) {
     const piece = pieceOf(catalog, hits[i], extra);
-    text += i === 0 ? piece.json : `,${piece.json}`;
-    wire += i === 0 ? piece.wire : `,${piece.wire}`;
+    const end = matchTail[match[i]];
+    text += i === 0 ? piece.json + end.json : `,${piece.json}${end.json}`;
+    wire += i === 0 ? piece.wire + end.wire : `,${piece.wire}${end.wire}`;
   }
   wire += `${inString(tail)}"}`;
   return blocks(withWire([{ type: "text" as const, text: text + tail }], `[${wire}]`));

@@ -10,7 +10,6 @@ import { createApp } from "../../src/app.ts";
 import { type ChatEvent, createChatbotHandler, MAX_QUERY_CHARS, NOTICE_AI_FAILED, NOTICE_AI_INTERRUPTED } from "../../src/chatbot/handler.ts";
 import { createMcpClient } from "../../src/chatbot/mcp-client.ts";
 import { escapeXml, truncateAtWord } from "../../src/chatbot/prompt.ts";
-import { keywords } from "../../src/chatbot/patterns.ts";
 import { catalogData, fixtureSource } from "../helpers/app.ts";
 import { chatRequest, deltas, gemini, geminiCalls, geminiStream, readEvents, streamResponse, textChunk } from "./chatbot-helpers.ts";
 
@@ -224,10 +223,6 @@ describe("prompt pieces", () => {
     expect(truncateAtWord("supercalifragilistic", 8)).toBe("supercal…");
     expect(truncateAtWord("one, two three", 9)).toBe("one, two…");
     expect(truncateAtWord("one, two three", 5)).toBe("one…");
-  });
-  it("keeps a question's content words", () => {
-    expect(keywords("How do I build a collapsible sidebar navigation?")).toEqual(["collapsible", "sidebar", "navigation"]);
-    expect(keywords("What's the best UI pattern for a date picker?")).toEqual(["date", "picker"]);
   });
 });
 

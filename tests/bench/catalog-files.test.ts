@@ -13,9 +13,10 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { type Catalog, createCatalog } from "../../src/catalog/catalog.ts";
 import type { Resolution } from "../../src/catalog/resolve.ts";
+import { parseThesaurus } from "../../src/catalog/thesaurus.ts";
 import type { Entry } from "../../src/catalog/schema.ts";
 import type { CatalogFiles } from "../../src/catalog/source.ts";
-import { buildCatalogFiles, CATALOG_DIR, CHUNK, GROUP, SOURCE, staleFiles, writeCatalogFiles } from "../../scripts/build-catalog.ts";
+import { buildCatalogFiles, CATALOG_DIR, CHUNK, GROUP, SOURCE, THESAURUS, staleFiles, writeCatalogFiles } from "../../scripts/build-catalog.ts";
 import { generateCatalog, rng } from "../../scripts/gen-catalog.ts";
 import * as shippedFiles from "../../catalog/load.ts";
 import { fixtureSource } from "../helpers/app.ts";
@@ -25,6 +26,8 @@ import { createApp } from "../../src/app.ts";
 
 const SITE = "https://patttterns.com";
 const sourceText = readFileSync(SOURCE, "utf8");
+const thesaurus = readFileSync(THESAURUS, "utf8");
+const synonyms = parseThesaurus(thesaurus);
 const raw = JSON.parse(sourceText) as Entry[];
 const work = await mkdtemp(join(tmpdir(), "catalog-files-"));
 afterAll(() => rm(work, { recursive: true, force: true }));
@@ -32,7 +35,7 @@ afterAll(() => rm(work, { recursive: true, force: true }));
 /** Builds `entries` into a fresh directory `work/name` and imports its load.ts, as the edge function does; `text` is what was written. */
 async function built(name: string, entries: unknown[], opts?: { group?: number }): Promise<{ files: CatalogFiles; text: Map<string, string> }> {
   const dir = join(work, name);
-  const text = await buildCatalogFiles(JSON.stringify(entries), opts);
+  const text = await buildCatalogFiles(JSON.stringify(entries), { ...opts, thesaurus });
   await writeCatalogFiles(dir, text);
   return { files: await import(pathToFileURL(join(dir, "load.ts")).href), text };
 }
@@ -75,14 +78,14 @@ async function expectSameCatalog(split: Catalog, memory: Catalog, entries: reado
 
 describe("the built catalog (catalog/)", () => {
   it("is current: rebuilt from search_index.json every file is byte-identical (else run npm run build:catalog)", async () => {
-    const files = await buildCatalogFiles(sourceText);
+    const files = await buildCatalogFiles(sourceText, { thesaurus });
     expect(await staleFiles(CATALOG_DIR, files), "stale catalog/: run npm run build:catalog").toEqual([]);
     expect((shippedFiles.head as { count: number }).count).toBe(raw.length);
     expect([...files.keys()].filter((f) => /^entries-\d+\.json$/.test(f))).toHaveLength(Math.ceil(raw.length / CHUNK));
   });
 
   it("loads without zod into the same catalog as the validated raw index (shipped catalog)", async () => {
-    await expectSameCatalog(createCatalog(shippedFiles, SITE), createCatalog(raw, SITE), raw, 1);
+    await expectSameCatalog(createCatalog(shippedFiles, SITE), createCatalog(raw, SITE, { synonyms }), raw, 1);
   });
 
   it("answers exactly as the raw index at 2,000 patterns, random refs included", async () => {
@@ -92,7 +95,7 @@ describe("the built catalog (catalog/)", () => {
     // 63 entry chunks: reached through two group modules; 16 key shards: named in load.ts itself.
     expect([...text.keys()].filter((f) => f.endsWith(".ts")).sort()).toEqual(["entries-g000.ts", "entries-g001.ts", "load.ts"]);
     const split = createCatalog(files, SITE);
-    const memory = createCatalog(entries, SITE);
+    const memory = createCatalog(entries, SITE, { synonyms });
     await expectSameCatalog(split, memory, entries, 2);
     await fc.assert(fc.asyncProperty(fc.string({ maxLength: 40 }), async (ref) => {
       expect(outcome(await split.resolve(ref))).toEqual(outcome(await memory.resolve(ref)));
@@ -133,7 +136,7 @@ describe("group modules", () => {
 
   it("are not made while a kind has at most GROUP files (the shipped catalog names its files in load.ts)", async () => {
     expect(Math.ceil(raw.length / CHUNK), "the shipped catalog outgrew one group: test a smaller one").toBeLessThanOrEqual(GROUP);
-    const files = await buildCatalogFiles(sourceText);
+    const files = await buildCatalogFiles(sourceText, { thesaurus });
     expect([...files.keys()].filter((f) => f.endsWith(".ts"))).toEqual(["load.ts"]);
   });
 });

@@ -1,10 +1,13 @@
 /** Builds the real app in process, over the committed catalog and fixtures. */
 import { readFileSync } from "node:fs";
 import { createApp, type AppOptions } from "../../src/app.ts";
+import { parseThesaurus } from "../../src/catalog/thesaurus.ts";
 import { memorySource, type MemoryComponent } from "../../src/components/memory-source.ts";
 import { loadFixtures, ROOT } from "../../scripts/lib/fixtures.ts";
 
 export const catalogData = JSON.parse(readFileSync(`${ROOT}/search_index.json`, "utf8"));
+/** The repository's thesaurus, which the built catalog compiles in: in-memory catalogs are searched with it too. */
+export const synonyms = parseThesaurus(readFileSync(`${ROOT}/thesaurus.txt`, "utf8"));
 export const fixtures = await loadFixtures();
 
 export function fixtureSource() {
@@ -14,7 +17,7 @@ export function fixtureSource() {
 }
 
 export function testApp(overrides: Partial<AppOptions> = {}) {
-  return createApp({ env: {}, catalogData, components: fixtureSource(), ...overrides });
+  return createApp({ env: {}, catalogData, synonyms, components: fixtureSource(), ...overrides });
 }
 
 export const URL_MCP = "http://127.0.0.1:8888/mcp";

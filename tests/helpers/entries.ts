@@ -1,6 +1,8 @@
 /** Small synthetic catalogs for ranking and resolver tests: every field valid, nothing else implied. */
+import { expect } from "vitest";
 import { entrySchema, type Entry } from "../../src/catalog/schema.ts";
 import { buildSearchTables, createSearchIndex, searchOrder } from "../../src/catalog/search.ts";
+import type { SynonymRule } from "../../src/catalog/thesaurus.ts";
 
 /** A deterministic Notion-style UUID for catalog number `n`. */
 export const uuidFor = (n: number) => {
@@ -29,13 +31,20 @@ export const numbers = (entries: readonly Entry[]) => entries.map((e) => e.catal
  * The search index (src/catalog/search.ts) over `es`, answering with entries: it numbers patterns in
  * search order and filters by pattern number, so a filter on entries is looked up through that order.
  */
-export function entryIndex(es: readonly Entry[], opts: { viaJson?: boolean; memoWords?: number } = {}) {
+export function entryIndex(es: readonly Entry[], opts: { viaJson?: boolean; memoWords?: number; synonyms?: SynonymRule[] } = {}) {
   const order = searchOrder(es);
-  const tables = buildSearchTables(order);
+  const tables = buildSearchTables(order, opts.synonyms);
   const ix = createSearchIndex(opts.viaJson ? JSON.parse(JSON.stringify(tables)) : tables, order.length, { memoWords: opts.memoWords });
+  const options = (o: { category?: string; filter?: (e: Entry) => boolean }) => ({ category: o.category, filter: o.filter && ((d: number) => o.filter!(order[d])) });
   return {
-    search: (q: string, opts: { category?: string; filter?: (e: Entry) => boolean } = {}) =>
-      ix.search(q, { category: opts.category, filter: opts.filter && ((d) => opts.filter!(order[d])) }).map((d) => order[d]),
+    /** The exact tier alone (every word), as entries. */
+    search: (q: string, o: { category?: string; filter?: (e: Entry) => boolean } = {}) => ix.exact(q, options(o)).map((d) => order[d]),
+    /** Both tiers: entries and how each matched. */
+    ranked: (q: string, o: { category?: string; filter?: (e: Entry) => boolean } = {}) => {
+      const { docs, match, total } = ix.search(q, options(o));
+      expect(total).toBe(docs.length);
+      return docs.map((d, i) => ({ entry: order[d], match: match[i] }));
+    },
     inCategory: (category: string) => Array.from(ix.inCategory(category), (d) => order[d]),
     memoized: () => ix.memoized(),
   };

@@ -55,6 +55,7 @@ describe("search_patterns", () => {
       type: "components",
       slug: "/ui-components/tabs",
       has_component: true,
+      match: "all_words",
     });
   });
 
@@ -64,7 +65,10 @@ describe("search_patterns", () => {
     expect(many.data.results).toHaveLength(10);
     expect((await call("search_patterns", { query: "a", limit: 50 })).data.results).toHaveLength(50);
     expect((await call("search_patterns", { query: "a", limit: 1 })).data.results).toHaveLength(1);
-    for (const limit of [51, 0, -1, 2.5, "10"]) expectDomainError(await call("search_patterns", { query: "a", limit }), "invalid_args");
+    for (const limit of [51, 0, -1, 2.5, "ten", "2.5"]) expectDomainError(await call("search_patterns", { query: "a", limit }), "invalid_args");
+    // Read leniently: a decimal string for the integer, null for "not given" (the default).
+    expect((await call("search_patterns", { query: "a", limit: "3" })).data.results).toHaveLength(3);
+    expect((await call("search_patterns", { query: "a", limit: null })).data.results).toHaveLength(10);
   });
 
   it("says what to do when nothing matches", async () => {
@@ -72,13 +76,17 @@ describe("search_patterns", () => {
     expectOneTextBlock(r);
     expect(r.data.results).toEqual([]);
     expect(r.data.total).toBe(0);
-    expect(r.data.suggestion).toMatch(/fewer|other/);
+    expect(r.data.suggestion).toMatch(/list_categories/);
   });
 
   it("refuses a missing, empty, word-less or oversized query as invalid_args", async () => {
-    for (const args of [{}, { query: "" }, { query: "???" }, { query: "   " }, { query: "x".repeat(257) }, { query: 42 }]) {
+    for (const args of [{}, { query: "" }, { query: "???" }, { query: "   " }, { query: "x".repeat(257) }, { query: null }, { query: true }]) {
       expectDomainError(await call("search_patterns", args), "invalid_args");
     }
+  });
+
+  it("reads a number query as its digits", async () => {
+    expect((await call("search_patterns", { query: 2 })).data).toEqual((await call("search_patterns", { query: "2" })).data);
   });
 });
 
@@ -172,13 +180,14 @@ describe("get_pattern", () => {
       const e = expectDomainError(await call("get_pattern", { pattern_id: ref }), "invalid_args");
       expect(e.message.length, JSON.stringify(ref.slice(0, 20))).toBeLessThan(300);
     }
-    expectDomainError(await call("get_pattern", {}), "invalid_args");
-    expectDomainError(await call("get_pattern", { pattern_id: 12 }), "invalid_args");
+    for (const args of [{}, { pattern_id: null }, { pattern_id: true }, { pattern_id: ["#12"] }, { pattern_id: Number.NaN }]) {
+      expectDomainError(await call("get_pattern", args), "invalid_args");
+    }
   });
 });
 
 describe("search_components", () => {
-  const hitKeys = ["catalog_number", "default_version", "description", "has_component", "pattern_id", "slug", "tags", "title", "type", "url"];
+  const hitKeys = ["catalog_number", "default_version", "description", "has_component", "match", "pattern_id", "slug", "tags", "title", "type", "url"];
 
   it("requires query or category: invalid_args as an isError result", async () => {
     for (const args of [{}, { query: "" }, { query: "  " }, { query: "?!" }, { category: "" }, { category: " " }, { limit: 5 }, { only_with_code: false }]) {
@@ -306,5 +315,49 @@ describe("unknown tools", () => {
     const r = await call("search_everything", { query: "tabs" });
     expect(r.error?.code).toBe(-32602);
     expect(r.result).toBeUndefined();
+  });
+});
+
+describe("agent-friendly arguments: liberal in what is accepted, simple in what is declared", () => {
+  it("reads a number pattern_id as that catalog number, in every tool that takes one", async () => {
+    expect((await call("get_pattern", { pattern_id: 57 })).data.catalog_number).toBe("#57");
+    expect((await call("get_component", { pattern_id: 123 })).data.metadata.catalog_number).toBe("#123");
+  });
+
+  it("reads null as not given: defaults apply, and a required argument is missing", async () => {
+    const pinned = await call("get_component", { pattern_id: "#123", version_id: null });
+    expect(pinned.data.metadata.version_id).toBe(pinned.data.metadata.active_version_id);
+    const nulls = await call("search_components", { query: "tabs", category: null, limit: null, only_with_code: null });
+    expect(nulls.data).toEqual((await call("search_components", { query: "tabs" })).data);
+    expect(expectDomainError(await call("get_component", { pattern_id: null }), "invalid_args").message).toMatch(/pattern_id/);
+  });
+
+  it("reads booleans and integers sent as strings", async () => {
+    expect((await call("search_components", { query: "tabs", only_with_code: "false", limit: "50" })).data).toEqual(
+      (await call("search_components", { query: "tabs", only_with_code: false, limit: 50 })).data,
+    );
+  });
+
+  it("declares plain types in tools/list: no unions, no nullable types", () => {
+    const schemas = JSON.stringify(tools.map((t) => describeTool(t).inputSchema));
+    expect(schemas).not.toMatch(/anyOf|oneOf|"null"|\["string"/);
+    const getPattern = tools.find((t) => t.name === "get_pattern")!;
+    expect((describeTool(getPattern).inputSchema as any).properties.pattern_id.type).toBe("string");
+  });
+});
+
+describe("pattern_not_found says which patterns are nearest", () => {
+  it("lists up to 3 by catalog number and title, the nearest first", async () => {
+    const e = expectDomainError(await call("get_pattern", { pattern_id: "datepicker" }), "pattern_not_found");
+    expect(e.candidates.length).toBeGreaterThan(0);
+    expect(e.candidates.length).toBeLessThanOrEqual(3);
+    expect(e.candidates[0]).toMatchObject({ catalog_number: "#77", title: "Date Picker" });
+    expect(e.suggestion).toMatch(/^Did you mean #77 Date Picker/);
+  });
+
+  it("offers nothing rather than a guess when nothing is near", async () => {
+    const e = expectDomainError(await call("get_pattern", { pattern_id: "banana cake" }), "pattern_not_found");
+    expect(e.candidates).toBeUndefined();
+    expect(e.suggestion).toMatch(/search_patterns/);
   });
 });

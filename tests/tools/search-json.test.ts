@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { summary } from "../../src/catalog/catalog.ts";
 import { asciiJson } from "../../src/mcp/frozen-json.ts";
+import { NOTHING_FOUND } from "../../src/tools/shared.ts";
 import { modern, post, testApp } from "../helpers/app.ts";
 import { callTool } from "../helpers/tools.ts";
 
@@ -17,14 +18,15 @@ async function textOf(name: string, args: Record<string, unknown>) {
   return reply.result.content[0].text as string;
 }
 
-const queries = ["navigation", "tabs", "date picker", "drag and drop", "zzzz-no-such-word", "form", "a", "checkout", "ai", "toast"];
+// Exact and ranked hits, every match kind, and no hit at all.
+const queries = ["navigation", "tabs", "date picker", "drag and drop", "zzzz-no-such-word", "form", "a", "checkout", "ai", "toast", "notifications centre", "accordian", "popup to confirm", "recipe for banana cake"];
 
 describe("search_patterns text block", () => {
   for (const query of queries) {
     for (const limit of [1, 10, 50]) {
       it(`${query} (limit ${limit}) equals JSON.stringify of the result object`, async () => {
-        const { total, hits } = await catalog.search(query, { limit });
-        const expected = { results: hits.map((e) => summary(catalog, e)), total, ...(total === 0 && { suggestion: "No pattern has every word: try fewer or other words, or list_categories." }) };
+        const { total, hits, match } = await catalog.search(query, { limit });
+        const expected = { results: hits.map((e, i) => ({ ...summary(catalog, e), match: match[i] })), total, ...(total === 0 && { suggestion: NOTHING_FOUND }) };
         expect(await textOf("search_patterns", { query, limit })).toBe(JSON.stringify(expected));
       });
     }
@@ -46,9 +48,9 @@ describe("search_components text block", () => {
       // Which patterns, in which order, and how many: straight from the catalog (these categories are spelled as the catalog has them).
       const direct = await catalog.search((args.query as string | undefined) ?? "", { category: args.category as string | undefined, withCode, limit: (args.limit as number | undefined) ?? 10 });
       const object = {
-        results: direct.hits.map((e) => ({ ...summary(catalog, e), default_version: "active" })),
+        results: direct.hits.map((e, i) => ({ ...summary(catalog, e), default_version: "active", match: direct.match[i] })),
         total: direct.total,
-        ...(direct.total === 0 && { suggestion: withCode ? "No match with code: try other keywords, only_with_code: false, or list_categories." : "No match: try fewer or other keywords, or list_categories." }),
+        ...(direct.total === 0 && { suggestion: withCode ? `${NOTHING_FOUND} With only_with_code: false, patterns without code are searched too.` : NOTHING_FOUND }),
       };
       expect(await textOf("search_components", args)).toBe(JSON.stringify(object));
     });

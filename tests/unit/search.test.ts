@@ -7,7 +7,8 @@ import type { Entry } from "../../src/catalog/schema.ts";
 import { ROOT } from "../../scripts/lib/fixtures.ts";
 import { entry, entryIndex, numbers } from "../helpers/entries.ts";
 
-const catalog = createCatalog(JSON.parse(readFileSync(`${ROOT}/search_index.json`, "utf8")), "https://patttterns.com");
+const raw: Entry[] = JSON.parse(readFileSync(`${ROOT}/search_index.json`, "utf8"));
+const catalog = createCatalog(raw, "https://patttterns.com");
 const search = (es: Entry[], q: string, opts?: Parameters<ReturnType<typeof entryIndex>["search"]>[1]) => numbers(entryIndex(es).search(q, opts));
 
 describe("matching: token-AND over title, description, tags, type and slug", () => {
@@ -153,12 +154,14 @@ describe("ranking over the real catalog", () => {
     for (const e of await catalog.all()) expect((await catalog.search(e.title, { limit: 1 })).hits[0].title, e.title).toBe(e.title);
   });
 
-  it("finds every entry by its title words, and every result has every token", async () => {
+  it("finds every entry by its title words, and every exact hit (first) has every token", async () => {
     for (const q of ["drag and drop", "onboarding checklist", "empty state", "date picker", "voice", "checkout payment"]) {
       const { hits, total } = await catalog.search(q);
       expect(total, q).toBe(hits.length);
       expect(hits.length, q).toBeGreaterThan(0);
-      for (const h of hits) {
+      const exact = entryIndex(raw).search(q);
+      expect(hits.slice(0, exact.length).map((e) => e.id), q).toEqual(exact.map((e) => e.id));
+      for (const h of exact) {
         const text = normalize([h.title, h.description, h.tags.join(" "), h.type, h.slug].join(" "));
         for (const t of normalize(q).split(" ")) expect(text, `${q} → ${h.title}`).toContain(t);
       }
@@ -166,10 +169,18 @@ describe("ranking over the real catalog", () => {
   });
 
   it("is deterministic, and a limit returns the first hits of the same ranking with the same total", async () => {
-    const all = await catalog.search("navigation");
-    expect(numbers((await catalog.search("navigation")).hits)).toEqual(numbers(all.hits));
-    const page = await catalog.search("navigation", { limit: 3 });
-    expect(numbers(page.hits)).toEqual(numbers(all.hits.slice(0, 3)));
-    expect(page.total).toBe(all.total);
+    // Exact hits only, then queries whose pages mix in or are made of ranked hits (some words, a typo).
+    for (const [q, ranked] of [["navigation", false], ["mobile menu", true], ["swipe gestures on phones", true], ["notifcation for new messages", true]] as const) {
+      const all = await catalog.search(q);
+      expect(all.total, q).toBeGreaterThan(3);
+      expect(all.match.some((m) => m !== "all_words"), q).toBe(ranked);
+      expect(numbers((await catalog.search(q)).hits), q).toEqual(numbers(all.hits));
+      for (const limit of [1, 3, all.total - 1]) {
+        const page = await catalog.search(q, { limit });
+        expect(numbers(page.hits), `${q} limit ${limit}`).toEqual(numbers(all.hits.slice(0, limit)));
+        expect(page.match, `${q} limit ${limit}`).toEqual(all.match.slice(0, limit));
+        expect(page.total, q).toBe(all.total);
+      }
+    }
   });
 });

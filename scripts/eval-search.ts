@@ -1,0 +1,30 @@
+/**
+ * `npm run eval:search`: relevance of search_patterns over a query set (scripts/lib/relevance.ts).
+ * By default the tool runs in process over the built catalog (catalog/load.ts, as the edge function
+ * loads it); `--url` asks a served endpoint instead, over HTTP, as an agent would.
+ *
+ *   npm run eval:search -- [--queries tests/relevance/dev-queries.json] [--limit 10]
+ *                          [--url http://127.0.0.1:8888/mcp] [--json] [--quiet]
+ */
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import * as catalogFiles from "../catalog/load.ts";
+import { createApp } from "../src/app.ts";
+import { ROOT } from "./lib/fixtures.ts";
+import { describe, endpointSearch, measure, readQuerySet } from "./lib/relevance.ts";
+
+const { values: opt } = parseArgs({
+  options: {
+    queries: { type: "string", default: join(ROOT, "tests/relevance/dev-queries.json") },
+    limit: { type: "string", default: "10" },
+    url: { type: "string" },
+    json: { type: "boolean", default: false },
+    quiet: { type: "boolean", default: false },
+  },
+});
+const limit = Number(opt.limit);
+
+const search = opt.url ? endpointSearch(opt.url, limit) : endpointSearch(createApp({ env: {}, catalogData: catalogFiles }), limit);
+const result = await measure(await readQuerySet(opt.queries), search);
+if (opt.json) console.log(JSON.stringify(result));
+else console.log(`${opt.queries}${opt.url ? ` against ${opt.url}` : " (in process, built catalog)"}\n${describe(result, { misses: !opt.quiet })}`);

@@ -1,0 +1,179 @@
+/**
+ * What ranked search (rank.ts) adds to the word index (search-data.ts), built at build time into
+ * catalog/search.json so a cold isolate decodes tables and never analyzes the catalog: each word's
+ * English stem, each stem's document frequency, and the thesaurus compiled to stems.
+ */
+import { STOPWORDS, stemOf } from "./analyze.ts";
+import type { SynonymRule } from "./thesaurus.ts";
+import { wordsOf } from "./normalize.ts";
+import { encodeVarints, varintReader } from "./varint.ts";
+import type { WordIndex } from "./search-data.ts";
+
+export const RANK_FORMAT = 1;
+
+export interface RankData {
+  format: typeof RANK_FORMAT;
+  /** Every distinct stem of the vocabulary, sorted by code unit, joined by "\n". */
+  stems: string;
+  /** Base64 varints: per word of the vocabulary, in its order, the id of its stem. */
+  wordStems: string;
+  /** Base64 varints: per stem, how many patterns hold one of its words. */
+  df: string;
+  /** Base64 varints: per pattern, how many stems its title's words have, then their ids. */
+  titleStems: string;
+  /**
+   * The thesaurus's rules, `[keys, targets]`: a query phrase whose stems (joined by " ") are one
+   * of the keys also searches for each target (stems joined by " ", function words dropped).
+   * Rules that cannot find anything are left out.
+   */
+  synonyms: [string[], string[]][];
+}
+
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+
+/** The stems of a phrase's words, joined by " " (the key form of the synonyms table). */
+export const stemKey = (words: readonly string[]) => words.map(stemOf).join(" ");
+
+/**
+ * `words` in vocabulary order, `docsOf(k)` the patterns word k occurs in, and the patterns'
+ * normalized titles in search order.
+ */
+export function buildRankData(words: readonly string[], docsOf: (k: number) => Iterable<number>, titles: readonly string[], rules: readonly SynonymRule[]): RankData {
+  const wordStem = words.map(stemOf);
+  const stems = [...new Set(wordStem)].sort(byCodeUnit);
+  const id = new Map(stems.map((s, i) => [s, i]));
+  const docs = stems.map(() => new Set<number>());
+  wordStem.forEach((s, k) => {
+    for (const d of docsOf(k)) docs[id.get(s)!].add(d);
+  });
+
+  const synonyms: [string[], string[]][] = [];
+  for (const rule of rules) {
+    const targets = [...new Set(rule.to
+      .map((p) => p.filter((w) => !STOPWORDS.has(w)))
+      .filter((p) => p.length > 0 && p.some((w) => id.has(stemOf(w))))
+      .map(stemKey))];
+    // A phrase is looked up as typed and, when function words sit inside it, by its content
+    // words alone ("close my account" holds "close account"), if two or more remain.
+    const keys = new Set<string>();
+    for (const from of rule.from) {
+      const content = from.filter((w) => !STOPWORDS.has(w));
+      keys.add(stemKey(from));
+      if (content.length >= 2) keys.add(stemKey(content));
+    }
+    // An equivalence group's keys are its targets too: a key never searches for itself.
+    if (targets.some((t) => ![...keys].every((k) => k === t))) synonyms.push([[...keys], targets]);
+  }
+  const titleStems = titles.flatMap((t) => {
+    const own = [...new Set(wordsOf(t).filter((w) => !STOPWORDS.has(w)).map((w) => id.get(stemOf(w))!))];
+    return [own.length, ...own];
+  });
+  return {
+    format: RANK_FORMAT,
+    stems: stems.join("\n"),
+    wordStems: encodeVarints(wordStem.map((s) => id.get(s)!)),
+    df: encodeVarints(docs.map((s) => s.size)),
+    titleStems: encodeVarints(titleStems),
+    synonyms,
+  };
+}
+
+/** The decoded tables ranked search runs on. */
+export interface RankIndex {
+  /** The stems, sorted by code unit: a stem's id is its index. */
+  stems: string[];
+  /** The id of stem `s`, or -1 when no pattern holds it. */
+  stemIdOf(s: string): number;
+  /** Stem s's words are stemWords[stemStart[s]..stemStart[s+1]]. */
+  stemStart: Int32Array;
+  stemWords: Int32Array;
+  /** Inverse document frequency per stem (BM25's), and the one of a word no pattern holds. */
+  idf: Float64Array;
+  idfUnknown: number;
+  /** The least idf of a specific word: one held by at most 1% of the patterns (and at least 2). */
+  idfSpecific: number;
+  /** Per pattern, its number of distinct words over the average: BM25's length normalization. */
+  relLength: Float64Array;
+  /** Pattern d's title stems (its words but function words) are titleStem[titleStart[d]..titleStart[d+1]]. */
+  titleStart: Int32Array;
+  titleStem: Int32Array;
+  /** The phrases a query phrase's stems (joined by " ") also search for, each as stems. */
+  synonymsOf(key: string): readonly (readonly string[])[] | undefined;
+  /** Every thesaurus key, for spelling corrections. */
+  synonymKeys(): Iterable<string>;
+}
+
+/** Decodes `data`; what only some queries need (the thesaurus map) is built on first use. */
+export function decodeRankData(data: RankData, ix: WordIndex, count: number): RankIndex {
+  if (data?.format !== RANK_FORMAT) throw new Error(`rank tables format ${data?.format} is not ${RANK_FORMAT}: rebuild the catalog`);
+  const stems = data.stems === "" ? [] : data.stems.split("\n");
+  const words = ix.wordAt.length - 1;
+  const ws = varintReader(data.wordStems);
+  const dfs = varintReader(data.df);
+  const idf = new Float64Array(stems.length);
+  for (let s = 0; s < stems.length; s++) {
+    const df = dfs.next();
+    idf[s] = Math.log(1 + (count - df + 0.5) / (df + 0.5));
+  }
+  // Stem to words, by counting sort of the words on their stem.
+  const wordStem = new Int32Array(words);
+  const stemStart = new Int32Array(stems.length + 1);
+  for (let k = 0; k < words; k++) stemStart[(wordStem[k] = ws.next()) + 1]++;
+  for (let s = 0; s < stems.length; s++) stemStart[s + 1] += stemStart[s];
+  const fill = stemStart.slice(0, stems.length);
+  const stemWords = new Int32Array(words);
+  for (let k = 0; k < words; k++) stemWords[fill[wordStem[k]]++] = k;
+
+  const ts = varintReader(data.titleStems);
+  const titleStart = new Int32Array(count + 1);
+  const titleStem: number[] = [];
+  for (let d = 0; d < count; d++) {
+    for (let left = ts.next(); left > 0; left--) titleStem.push(ts.next());
+    titleStart[d + 1] = titleStem.length;
+  }
+  if (!ws.done() || !dfs.done() || !ts.done()) throw new Error("rank tables are corrupt: rebuild the catalog");
+
+  const relLength = new Float64Array(count);
+  const average = count === 0 ? 1 : ix.fwdWord.length / count;
+  for (let d = 0; d < count; d++) relLength[d] = (ix.docStart[d + 1] - ix.docStart[d]) / average;
+
+  let synonyms: Map<string, string[][]> | undefined;
+  const thesaurus = () => {
+    if (synonyms) return synonyms;
+    synonyms = new Map();
+    for (const [keys, targets] of data.synonyms) {
+      for (const key of keys) {
+        const own = targets.filter((t) => t !== key).map((t) => t.split(" "));
+        if (own.length) synonyms.set(key, [...(synonyms.get(key) ?? []), ...own]);
+      }
+    }
+    return synonyms;
+  };
+  const specific = Math.max(2, Math.floor(count / 100));
+  return {
+    stems,
+    stemIdOf(s) {
+      let lo = 0;
+      let hi = stems.length - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        const at = stems[mid];
+        if (at === s) return mid;
+        if (at < s) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return -1;
+    },
+    stemStart,
+    stemWords,
+    idf,
+    idfUnknown: Math.log(1 + (count + 0.5) / 0.5),
+    idfSpecific: Math.log(1 + (count - specific + 0.5) / (specific + 0.5)),
+    relLength,
+    titleStart,
+    titleStem: Int32Array.from(titleStem),
+    synonymsOf: (key) => thesaurus().get(key),
+    synonymKeys: () => thesaurus().keys(),
+  };
+}

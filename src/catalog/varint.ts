@@ -1,0 +1,37 @@
+/**
+ * Unsigned integers as base64 of LEB128 varints: the compact, JSON-safe form the built catalog's
+ * search tables use (catalog/search.json). Small numbers, which most are, take one byte.
+ */
+
+export function encodeVarints(values: Iterable<number>): string {
+  const out: number[] = [];
+  for (let v of values) {
+    while (v >= 0x80) {
+      out.push((v & 0x7f) | 0x80);
+      v = Math.floor(v / 0x80);
+    }
+    out.push(v);
+  }
+  let binary = "";
+  for (let i = 0; i < out.length; i += 0x8000) binary += String.fromCharCode(...out.slice(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** Reads the varints of `base64` one by one; `done()` tells whether every byte was read. */
+export function varintReader(base64: string) {
+  const bin = atob(base64);
+  let pos = 0;
+  return {
+    next(): number {
+      let v = 0;
+      let scale = 1;
+      for (;;) {
+        const b = bin.charCodeAt(pos++);
+        v += (b & 0x7f) * scale;
+        if (b < 0x80) return v;
+        scale *= 0x80;
+      }
+    },
+    done: () => pos === bin.length,
+  };
+}

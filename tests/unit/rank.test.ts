@@ -1,0 +1,142 @@
+/**
+ * The ranked tier (src/catalog/rank.ts) behind the exact one: stems, synonyms, spelling, split and
+ * joined words, restraint, and how each hit says it matched. Small catalogs show each rule alone;
+ * the real catalog with the repository's thesaurus shows them together.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { createCatalog } from "../../src/catalog/catalog.ts";
+import type { Entry } from "../../src/catalog/schema.ts";
+import { parseThesaurus } from "../../src/catalog/thesaurus.ts";
+import { editDistance, maxEdits } from "../../src/catalog/typos.ts";
+import { ROOT } from "../../scripts/lib/fixtures.ts";
+import { entry, entryIndex } from "../helpers/entries.ts";
+import { synonyms } from "../helpers/app.ts";
+
+const raw: Entry[] = JSON.parse(readFileSync(`${ROOT}/search_index.json`, "utf8"));
+const catalog = createCatalog(raw, "https://patttterns.com", { synonyms });
+const found = async (q: string) => {
+  const r = await catalog.search(q, { limit: 10 });
+  return r.hits.map((e, i) => ({ title: e.title, match: r.match[i] }));
+};
+
+const small = [
+  entry(1, "Notification Center", { description: "A panel listing every notification.", tags: ["notifications"] }),
+  entry(2, "Snackbar", { description: "A brief message at the bottom of the screen.", tags: ["feedback"] }),
+  entry(3, "Accordion", { description: "Stacked headers that expand to reveal content.", tags: ["disclosure"] }),
+  entry(4, "Date Picker", { description: "A calendar for choosing a date.", tags: ["forms"] }),
+  entry(5, "Dropdown Menu", { description: "A button that opens a list of actions.", tags: ["overlay"] }),
+  entry(6, "Data Table", { description: "Rows and columns of records, sortable.", tags: ["data"] }),
+];
+const titles = (hits: { entry: Entry }[]) => hits.map((h) => h.entry.title);
+
+describe("the ranked tier, one rule at a time", () => {
+  const ix = entryIndex(small, { synonyms: parseThesaurus("toast, snackbar\npopup, pop up => modal, dialog, dropdown menu") });
+
+  it("keeps the exact tier first and in its order, then adds what only the ranked tier finds", () => {
+    const exact = titles(ix.search("menu").map((entry) => ({ entry })));
+    const both = ix.ranked("menu");
+    expect(titles(both).slice(0, exact.length)).toEqual(exact);
+    expect(both.slice(0, exact.length).every((h) => h.match === "all_words")).toBe(true);
+  });
+
+  it("stems: plural and verb forms find the catalog's word, and say all_words", () => {
+    expect(ix.search("notifications centers")).toEqual([]);
+    expect(ix.ranked("notifications centers")).toEqual([{ entry: small[0], match: "all_words" }]);
+    expect(titles(ix.ranked("choosing dates"))).toEqual(["Date Picker"]);
+  });
+
+  it("synonyms: an equivalence group searches both ways, a one-way rule one way, and say synonym", () => {
+    expect(ix.ranked("toast")).toEqual([{ entry: small[1], match: "synonym" }]);
+    expect(ix.ranked("popup")).toEqual([{ entry: small[4], match: "synonym" }]);
+    expect(ix.ranked("dropdown menu").map((h) => h.entry.title)).toEqual(["Dropdown Menu"]);
+  });
+
+  it("typos: one edit up to 7 letters, two from 8, none below 4, and say corrected", () => {
+    expect(ix.ranked("accordian")).toEqual([{ entry: small[2], match: "corrected" }]);
+    expect(ix.ranked("acordian")).toEqual([{ entry: small[2], match: "corrected" }]); // 8 letters, two edits
+    expect(titles(ix.ranked("dropdwon"))).toEqual(["Dropdown Menu"]); // a transposition is one edit
+    expect(ix.ranked("snakbar")).toEqual([{ entry: small[1], match: "corrected" }]);
+    expect(ix.ranked("dta")).toEqual([]); // three letters: not corrected
+    expect(ix.ranked("accxrdxan")).toEqual([]); // three edits: out of reach
+  });
+
+  it("split and joined words: datepicker is date picker, drop down is dropdown", () => {
+    expect(titles(ix.ranked("datepicker"))).toEqual(["Date Picker"]);
+    expect(titles(ix.ranked("drop down"))).toEqual(["Dropdown Menu"]);
+  });
+
+  it("restraint: words the catalog does not hold outweigh a common one, and nothing is returned", () => {
+    expect(ix.ranked("banana cake data")).toEqual([]);
+    expect(ix.ranked("zxqv plmkj")).toEqual([]);
+  });
+
+  it("says some_words when a hit explains part of the query", () => {
+    const hits = ix.ranked("sortable table columns export");
+    expect(titles(hits)).toEqual(["Data Table"]);
+    expect(hits[0].match).toBe("some_words");
+  });
+
+  it("filters by category and code after ranking: a filtered search is the full one, filtered", () => {
+    const all = titles(ix.ranked("popup menu"));
+    const odd = titles(ix.ranked("popup menu", { filter: (e) => e.catalogNumber % 2 === 1 }));
+    expect(odd).toEqual(all.filter((t) => small.find((e) => e.title === t)!.catalogNumber % 2 === 1));
+  });
+});
+
+describe("bounded edit distance", () => {
+  it("counts insertions, deletions, substitutions and adjacent transpositions, and stops past the bound", () => {
+    expect(editDistance("tooltp", "tooltip", 1)).toBe(1);
+    expect(editDistance("dropdwon", "dropdown", 2)).toBe(1);
+    expect(editDistance("breadcrum", "breadcrumb", 2)).toBe(1);
+    expect(editDistance("kitten", "sitting", 5)).toBe(3);
+    expect(editDistance("kitten", "sitting", 2)).toBe(3); // max + 1: out of reach
+    expect(editDistance("same", "same", 0)).toBe(0);
+    expect([3, 4, 7, 8, 20].map(maxEdits)).toEqual([0, 1, 1, 2, 2]);
+  });
+});
+
+describe("over the real catalog and thesaurus", () => {
+  it("finds a pattern described, misspelled, abbreviated or named by a library", async () => {
+    const cases: [string, string, string][] = [
+      ["notification centers", "Notification Center", "all_words"],
+      ["accordian", "Accordion", "corrected"],
+      ["tooltp", "Tooltip", "corrected"],
+      ["snackbar message", "Snackbar", "all_words"],
+      ["popup to confirm", "Confirmation Dialog", "synonym"],
+    ];
+    for (const [q, title, match] of cases) {
+      const hits = await found(q);
+      const at = hits.findIndex((h) => h.title === title);
+      expect(at, `${q} → ${title} in ${JSON.stringify(hits.slice(0, 5))}`).toBeGreaterThanOrEqual(0);
+      expect(at, `${q} → ${title}`).toBeLessThan(3);
+      expect(hits[at].match, q).toBe(match);
+    }
+  });
+
+  it("returns nothing for questions about nothing in the catalog", async () => {
+    for (const q of ["recipe for banana cake", "zxqv plmkj", "volcano eruption history", "compile rust for arm"]) {
+      expect(await found(q), q).toEqual([]);
+    }
+  });
+
+  it("property: adding a pattern never removes or reorders the exact hits, which stay first", () => {
+    const base = raw.slice(0, 60);
+    const words = [...new Set(base.flatMap((e) => e.title.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length > 2))];
+    const query = fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }).map((ws) => ws.join(" "));
+    const extra = fc.record({ title: fc.array(fc.constantFrom(...words, "zebra", "quartz"), { minLength: 1, maxLength: 4 }), tags: fc.array(fc.constantFrom(...words), { maxLength: 3 }) });
+    fc.assert(
+      fc.property(query, extra, (q, x) => {
+        const before = entryIndex(base, { synonyms });
+        const after = entryIndex([...base, entry(9999, x.title.join(" "), { tags: x.tags, description: x.title.join(" ") })], { synonyms });
+        const exact = before.search(q).map((e) => e.id);
+        const kept = after.ranked(q).map((h) => h.entry.id).filter((id) => exact.includes(id));
+        expect(kept).toEqual(exact);
+        const leading = after.ranked(q).slice(0, after.search(q).length).map((h) => h.entry.id);
+        expect(leading.filter((id) => exact.includes(id))).toEqual(exact);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
