@@ -22,6 +22,12 @@ export interface RankData {
   /** Base64 varints: per pattern, how many stems its title's words have, then their ids. */
   titleStems: string;
   /**
+   * What a misspelt word may be corrected to, by length then code unit, joined by "\n": the words
+   * of titles and tags (what patterns are called) and of the thesaurus. Descriptions are left out:
+   * correcting toward their every word finds junk.
+   */
+  spellings: string;
+  /**
    * The thesaurus's rules, `[keys, targets]`: a query phrase whose stems (joined by " ") are one
    * of the keys also searches for each target (stems joined by " ", function words dropped).
    * Rules that cannot find anything are left out.
@@ -30,16 +36,26 @@ export interface RankData {
 }
 
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const NONE: readonly string[] = Object.freeze([]);
 
 
 /** The stems of a phrase's words, joined by " " (the key form of the synonyms table). */
 export const stemKey = (words: readonly string[]) => words.map(stemOf).join(" ");
 
+/** The least length of a word worth correcting, and of a correction (typos.ts maxEdits gives 0 below). */
+const SPELLING_MIN = 4;
+
 /**
- * `words` in vocabulary order, `docsOf(k)` the patterns word k occurs in, and the patterns'
- * normalized titles in search order.
+ * `words` in vocabulary order, `docsOf(k)` the patterns word k occurs in, `named(k)` whether it is
+ * a word of some title or tag, and the patterns' normalized titles in search order.
  */
-export function buildRankData(words: readonly string[], docsOf: (k: number) => Iterable<number>, titles: readonly string[], rules: readonly SynonymRule[]): RankData {
+export function buildRankData(
+  words: readonly string[],
+  docsOf: (k: number) => Iterable<number>,
+  named: (k: number) => boolean,
+  titles: readonly string[],
+  rules: readonly SynonymRule[],
+): RankData {
   const wordStem = words.map(stemOf);
   const stems = [...new Set(wordStem)].sort(byCodeUnit);
   const id = new Map(stems.map((s, i) => [s, i]));
@@ -69,12 +85,18 @@ export function buildRankData(words: readonly string[], docsOf: (k: number) => I
     const own = [...new Set(wordsOf(t).filter((w) => !STOPWORDS.has(w)).map((w) => id.get(stemOf(w))!))];
     return [own.length, ...own];
   });
+  const spellings = new Set(words.filter((w, k) => named(k)));
+  for (const rule of rules) for (const p of [...rule.from, ...rule.to]) for (const w of p) spellings.add(w);
+  const spelling = [...spellings]
+    .filter((w) => w.length >= SPELLING_MIN && /^[a-z]+$/.test(w))
+    .sort((a, b) => a.length - b.length || byCodeUnit(a, b));
   return {
     format: RANK_FORMAT,
     stems: stems.join("\n"),
     wordStems: encodeVarints(wordStem.map((s) => id.get(s)!)),
     df: encodeVarints(docs.map((s) => s.size)),
     titleStems: encodeVarints(titleStems),
+    spellings: spelling.join("\n"),
     synonyms,
   };
 }
@@ -100,8 +122,8 @@ export interface RankIndex {
   titleStem: Int32Array;
   /** The phrases a query phrase's stems (joined by " ") also search for, each as stems. */
   synonymsOf(key: string): readonly (readonly string[])[] | undefined;
-  /** Every thesaurus key, for spelling corrections. */
-  synonymKeys(): Iterable<string>;
+  /** The spelling targets of `length` letters (see RankData.spellings). */
+  spellings(length: number): readonly string[];
 }
 
 /** Decodes `data`; what only some queries need (the thesaurus map) is built on first use. */
@@ -150,6 +172,7 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
     }
     return synonyms;
   };
+  let byLength: Map<number, string[]> | undefined;
   const specific = Math.max(2, Math.floor(count / 100));
   return {
     stems,
@@ -174,6 +197,16 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
     titleStart,
     titleStem: Int32Array.from(titleStem),
     synonymsOf: (key) => thesaurus().get(key),
-    synonymKeys: () => thesaurus().keys(),
+    spellings(length) {
+      if (!byLength) {
+        byLength = new Map();
+        for (const w of data.spellings === "" ? [] : data.spellings.split("\n")) {
+          const list = byLength.get(w.length);
+          if (list) list.push(w);
+          else byLength.set(w.length, [w]);
+        }
+      }
+      return byLength.get(length) ?? NONE;
+    },
   };
 }

@@ -17,7 +17,7 @@
  * synonym) finds nothing at all; otherwise a pattern must explain enough of what can be read, less
  * for a long query than a short one, or be named by its title.
  */
-import { STOPWORDS, stemOf } from "./analyze.ts";
+import { STOPWORDS, stemOf as stem } from "./analyze.ts";
 import type { RankIndex } from "./rank-data.ts";
 import { FIELD, type WordIndex } from "./search-data.ts";
 import { MAX_PHRASE_WORDS } from "./thesaurus.ts";
@@ -89,33 +89,19 @@ export function createRanker(ix: WordIndex, rk: RankIndex, count: number, title:
     }
     return false;
   };
-  const word = (k: number) => ix.vocab.slice(ix.wordAt[k], ix.wordAt[k + 1] - 1);
+  // A query's words are stemmed several times over (lookups, phrases, splits): each once.
+  const stems = new Map<string, string>();
+  const stemOf = (w: string) => {
+    let s = stems.get(w);
+    if (s === undefined) {
+      if (stems.size >= 4096) stems.clear();
+      stems.set(w, (s = stem(w)));
+    }
+    return s;
+  };
   const idfOf = (s: number) => (s < 0 ? rk.idfUnknown : rk.idf[s]);
   const has = (s: string) => rk.stemIdOf(s) >= 0;
   const known = (w: string) => has(stemOf(w));
-
-  // Spelling targets: words of titles and tags (what patterns are called), and the thesaurus's
-  // words, by length. Descriptions are left out: correcting toward their every word finds junk.
-  let targets: Map<number, string[]> | undefined;
-  function correctionTargets() {
-    if (targets) return targets;
-    const byLength = new Map<number, string[]>();
-    const seen = new Set<string>();
-    const add = (w: string) => {
-      if (w.length < 4 || seen.has(w) || !/^[a-z]+$/.test(w)) return;
-      seen.add(w);
-      const list = byLength.get(w.length);
-      if (list) list.push(w);
-      else byLength.set(w.length, [w]);
-    };
-    for (let k = 0; k < ix.wordAt.length - 1; k++) {
-      let f = 0;
-      for (let i = ix.wordStart[k]; i < ix.wordStart[k + 1] && !(f & STRONG); i++) f |= ix.invField[i];
-      if (f & STRONG) add(word(k));
-    }
-    for (const key of rk.synonymKeys()) for (const w of key.split(" ")) add(w);
-    return (targets = byLength);
-  }
 
   /** The nearest spelling targets of `w` (all at the least distance, at most 4), with that distance. */
   const corrections = new Map<string, { words: string[]; edits: number }>();
@@ -126,7 +112,7 @@ export function createRanker(ix: WordIndex, rk: RankIndex, count: number, title:
     let best = max + 1;
     let words: string[] = [];
     for (let len = w.length - max; len <= w.length + max; len++) {
-      for (const t of correctionTargets().get(len) ?? []) {
+      for (const t of rk.spellings(len)) {
         const d = editDistance(w, t, Math.min(max, best));
         if (d < best) (best = d), (words = [t]);
         else if (d === best && d <= max && words.length < 4) words.push(t);
@@ -230,7 +216,7 @@ export function createRanker(ix: WordIndex, rk: RankIndex, count: number, title:
     // catalog or the thesaurus knows them ("2fa", "404").
     const content = words.map((w, i) => ({ w, i })).filter(({ w }) => !STOPWORDS.has(w) && (!/\d/.test(w) || known(w) || rk.synonymsOf(stemOf(w))));
     const concept = new Map(content.map(({ w, i }) => [i, wordConcept(w)]));
-    const stems = words.map(stemOf);
+    const wordStems = words.map(stemOf);
     const spans = new Set<string>();
     /** Adds `alternatives(k)` to every concept among word positions `at`, each with 1/k of the score. */
     const spanning = (at: number[], make: (part: number) => Alternative[]) => {
@@ -245,7 +231,7 @@ export function createRanker(ix: WordIndex, rk: RankIndex, count: number, title:
     };
     const phrase = (at: number[]) => {
       if (at.length < 2) return;
-      const targets = rk.synonymsOf(at.map((i) => stems[i]).join(" "));
+      const targets = rk.synonymsOf(at.map((i) => wordStems[i]).join(" "));
       if (targets) spanning(at, (part) => targets.map((t) => alternative(t, CONFIDENCE.synonym, KIND.synonym, part)));
     };
     for (let i = 0; i < words.length; i++) {

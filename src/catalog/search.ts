@@ -83,6 +83,8 @@ export const MEMO_WORDS = 1 << 17;
 /** Set in a per-term field array when the term occurs in the pattern at all. */
 const HIT = 64;
 const NO_WHOLE_TAG = 0xff ^ FIELD.wholeTag;
+/** The fields that name a pattern: its title and tags. */
+const NAMED = FIELD.title | FIELD.tag | FIELD.wholeTag;
 
 /** Patterns in search order: by catalog number, stable. */
 export const searchOrder = (entries: readonly Entry[]) => [...entries].sort((a, b) => a.catalogNumber - b.catalogNumber);
@@ -104,10 +106,11 @@ export function buildSearchTables(entries: readonly Entry[], rules: readonly Syn
   const index = decodeSearchData(words, entries.length);
   const vocabulary = index.vocab === "" ? [] : index.vocab.split("\n");
   const docsOf = (k: number) => index.invDoc.subarray(index.wordStart[k], index.wordStart[k + 1]);
+  const named = (k: number) => index.invField.subarray(index.wordStart[k], index.wordStart[k + 1]).some((f) => (f & NAMED) !== 0);
   const titles = entries.map((e) => normalize(e.title));
   return {
     words,
-    rank: buildRankData(vocabulary, docsOf, titles, rules),
+    rank: buildRankData(vocabulary, docsOf, named, titles, rules),
     titles: titles.join("\n"),
     categories: Object.fromEntries(categories),
     withCode: entries.flatMap((e, d) => (e.hasGeneratedComponent ? [d] : [])),

@@ -7,24 +7,29 @@
 /** Edits tolerated in a word of `length` letters: none below 4, one up to 7, two from 8. */
 export const maxEdits = (length: number) => (length < 4 ? 0 : length < 8 ? 1 : 2);
 
+// Rows reused by every call (distances are never computed re-entrantly); words longer than the
+// rows are compared as if cut there, which only a word of over 63 letters could notice.
+const ROW = 64;
+let before = new Int32Array(ROW + 1);
+let prev = new Int32Array(ROW + 1);
+let cur = new Int32Array(ROW + 1);
+
 /** The distance between `a` and `b` when it is at most `max`, else `max + 1`. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   if (a === b) return 0;
-  const n = b.length;
-  // Three rows: the one before the previous is needed for transpositions.
-  let before = new Array<number>(n + 1).fill(0);
-  let prev = Array.from({ length: n + 1 }, (_, j) => j);
-  let cur = new Array<number>(n + 1).fill(0);
-  for (let i = 1; i <= a.length; i++) {
+  const m = Math.min(a.length, ROW);
+  const n = Math.min(b.length, ROW);
+  for (let j = 0; j <= n; j++) prev[j] = j;
+  for (let i = 1; i <= m; i++) {
     cur[0] = i;
     let rowMin = i;
+    const ai = a.charCodeAt(i - 1);
     for (let j = 1; j <= n; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
-      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) {
-        d = Math.min(d, before[j - 2] + 1);
-      }
+      const bj = b.charCodeAt(j - 1);
+      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ai === bj ? 0 : 1));
+      // A transposition: the row before the previous one is needed.
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) d = Math.min(d, before[j - 2] + 1);
       cur[j] = d;
       if (d < rowMin) rowMin = d;
     }

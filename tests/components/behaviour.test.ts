@@ -74,10 +74,11 @@ describe("error codes", () => {
 
   it.each([
     ["no pattern_id", {}],
-    ["pattern_id not a string", { pattern_id: 123 }],
+    ["pattern_id neither a string nor a number", { pattern_id: true }],
+    ["pattern_id a list", { pattern_id: ["#123"] }],
     ["empty pattern_id", { pattern_id: "" }],
     ["version_id too long", { pattern_id: "#123", version_id: "v".repeat(21) }],
-    ["version_id not a string", { pattern_id: "#123", version_id: 1 }],
+    ["version_id neither a string nor a number", { pattern_id: "#123", version_id: { id: "v1" } }],
   ])("invalid_args: %s", async (_why, args) => {
     expectError(await callTool(app, "get_component", args), "invalid_args", false);
   });

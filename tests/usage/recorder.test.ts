@@ -50,7 +50,7 @@ describe("[mcp-usage] log line", () => {
     const { app, lines } = usageApp(blobs.config, { secret: "s" });
     await app.handle(await toolCall("get_component", { pattern_id: "no-such-pattern-anywhere" }), { ip: "198.51.100.1" });
     // A 2025-06-18 tools/call has no clientInfo: the User-Agent is the hint.
-    await app.handle(post({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "search_patterns", arguments: { query: 7 } } },
+    await app.handle(post({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "search_patterns", arguments: { query: true } } },
       { "mcp-protocol-version": "2025-06-18", "user-agent": "python-httpx/0.28.1" }), { ip: "198.51.100.1" });
     await app.handle(await toolCall("no_such_tool", {}), { ip: "198.51.100.1" });
     const [missing, invalid, unknown] = lines.map(parse);
