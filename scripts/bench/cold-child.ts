@@ -1,18 +1,25 @@
 /**
  * One cold start, in a fresh Deno process: import an edge-function bundle (catalog/load.ts bundled,
- * the catalog's JSON files external modules beside it), then serve one request through it, as the first request of a new isolate does:
- * get_component (the default), or tools/list, the first request of every client session after
- * initialize. Prints one JSON line. Args: <bundle path> <pattern_id> [get_component|tools_list].
+ * the catalog's JSON files external modules beside it), then serve one request through it, as the
+ * first request of a new isolate does: get_component (the default), tools/list (the first request
+ * of every client session after initialize), or search_components, whose CPU time (import included,
+ * as Netlify counts it) is measured too. Prints one JSON line.
+ * Args: <bundle path> <pattern_id> [get_component|tools_list|search_components].
  * Blobs come from NETLIFY_BLOBS_CONTEXT.
  */
-import { mcpRequest, scenarioBody } from "./scenarios.ts";
+import { mcpRequest, type Scenario, scenarioBody } from "./scenarios.ts";
 const [bundlePath, patternId, first = "get_component"] = Deno.args;
+const scenario: Scenario = first === "tools_list" || first === "search_components" ? first : "get_component_blobs";
+// CPU time needs node:process, which the bundle imports too (through @netlify/blobs): loaded here,
+// before the clock, only for the run that reports CPU, so the other cold starts are measured as before.
+const cpu = first === "search_components" ? (await import("node:process")).default : undefined;
 declare const Deno: { args: string[]; env: { get(k: string): string | undefined; set(k: string, v: string): void; delete(k: string): void; toObject(): Record<string, string> } };
 
 // The runtime builds the Request (its HTTP machinery is loaded before any function module runs):
 // constructing it here, before the clock, keeps Deno's lazy loading of Request/Headers out of the
 // function's cold start, for both variants alike.
-const req = mcpRequest(scenarioBody(first === "tools_list" ? "tools_list" : "get_component_blobs", patternId));
+const req = mcpRequest(scenarioBody(scenario, patternId));
+const cpuBefore = cpu?.cpuUsage();
 const started = performance.now();
 // What the Netlify runtime provides before the function's module is evaluated.
 const env = { get: (k: string) => Deno.env.get(k), has: (k: string) => Deno.env.get(k) !== undefined, set: (k: string, v: string) => Deno.env.set(k, v), delete: (k: string) => Deno.env.delete(k), toObject: () => Deno.env.toObject() };
@@ -25,8 +32,10 @@ const context = { ip: "127.0.0.1", requestId: "cold", deploy: { id: "bench", con
 const res = await mod.default(req, context);
 const body = await res.text();
 const done = performance.now();
+const cpuUsed = cpu?.cpuUsage(cpuBefore);
 await Promise.allSettled(pending); // usage writes, after the measured response
-const ok = res.status === 200 && body.includes(first === "tools_list" ? '"inputSchema"' : "component_code");
+const expected = { tools_list: '"inputSchema"', search_components: '\\"results\\":[{', get_component_blobs: "component_code" }[scenario as string]!;
+const ok = res.status === 200 && body.includes(expected);
 console.log(JSON.stringify({
   ok,
   status: res.status,
@@ -36,5 +45,7 @@ console.log(JSON.stringify({
   total_ms: done - started,
   // performance.now() counts from the process's time origin: this is process start to first response.
   process_ms: done,
+  // User plus system CPU of the process over import and the first call (all its threads).
+  cpu_ms: cpuUsed ? (cpuUsed.user + cpuUsed.system) / 1000 : undefined,
   error: ok ? undefined : body.slice(0, 300),
 }));

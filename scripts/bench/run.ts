@@ -79,6 +79,8 @@ try {
         if (cat !== "shipped") await bundle(ENTRIES[variant], file, path);
         kinds.push({ name: `${variant}/${cat}`, args: cold(file), flags: [LAZY] });
         if (variant === "ours" && cat === "catalog_10k") kinds.push({ name: "ours/catalog_10k_eager_cli", args: cold(file), flags: [] });
+        // Netlify counts 50 ms of CPU per request, module loading included: the first search's share.
+        if (variant === "ours" && cat === "shipped") kinds.push({ name: "ours/shipped_first_search_components", args: cold(file, "search_components"), flags: [LAZY] });
         // A session's first request after initialize: no store read.
         if (cat === "catalog_10k") kinds.push({ name: `${variant}/catalog_10k_first_tools_list`, args: cold(file, "tools_list"), flags: [LAZY] });
       }
@@ -102,6 +104,7 @@ try {
         first_call_ms: median(rs.map((r) => r.first_call_ms)),
         total_ms: median(rs.map((r) => r.total_ms)),
         process_start_to_response_ms: median(rs.map((r) => r.process_ms)),
+        ...(rs[0].cpu_ms !== undefined && { cpu_ms: median(rs.map((r) => r.cpu_ms)) }),
         runs: rs.length,
       };
     };
@@ -113,6 +116,8 @@ try {
       sdk_catalog_shipped: detail["sdk/shipped"].total_ms,
       sdk_catalog_10k: detail["sdk/catalog_10k"].total_ms,
       catalog_10k_first_tools_list: detail["ours/catalog_10k_first_tools_list"].total_ms,
+      shipped_first_search_components: detail["ours/shipped_first_search_components"].total_ms,
+      shipped_first_search_components_cpu: detail["ours/shipped_first_search_components"].cpu_ms,
       sdk_catalog_10k_first_tools_list: detail["sdk/catalog_10k_first_tools_list"].total_ms,
       floor: {
         node_layer_ms: median(floor.map((r) => r.node_layer_ms)),
