@@ -62,7 +62,10 @@ export function targets(r: Results) {
     check("cold start, 10,000 patterns, vs the SDK variant's in the same run", "<= 0.75", ratios.cold_10k_vs_sdk as number, (v) => v <= 0.75);
     // Netlify counts 50 ms of CPU per request, a cold isolate's module loading included.
     if (r.cold_start_ms.shipped_first_search_components_cpu !== undefined) {
-      check("first search_components of a cold isolate, shipped catalog: CPU ms (Netlify counts 50)", "(no target)", r.cold_start_ms.shipped_first_search_components_cpu);
+      check("first search_components of a cold isolate, shipped catalog: CPU ms, process (Netlify counts 50)", "(no target)", r.cold_start_ms.shipped_first_search_components_cpu);
+      if (r.cold_start_ms.shipped_first_search_components_main_thread_cpu !== undefined) {
+        check("  the same, CPU ms of the thread running the function", "(no target)", r.cold_start_ms.shipped_first_search_components_main_thread_cpu);
+      }
     }
     // Not a target: what the official Blobs client and the first fetch cost before any handler code.
     if (r.cold_start_ms.floor) check("  of which the floor: Node layer of @netlify/blobs + first fetch", "(no target)", r.cold_start_ms.floor.total_ms);
@@ -94,7 +97,7 @@ export function printReport(r: Results) {
   if (r.cold_start_ms) {
     lines.push("", "Cold start, fresh Deno process (ms, medians): import + first get_component (first tools/list where named) = total");
     for (const [k, v] of Object.entries<any>(r.cold_start_ms.detail)) {
-      const cpu = v.cpu_ms === undefined ? "" : `, CPU ${round(v.cpu_ms)}`;
+      const cpu = v.cpu_ms === undefined ? "" : `, CPU ${round(v.cpu_ms)}, of its thread ${round(v.main_thread_cpu_ms)}`;
       lines.push(`${pad(k, 36)} ${lpad(round(v.import_ms), 8)} + ${lpad(round(v.first_call_ms), 8)} = ${lpad(round(v.total_ms), 8)}   (process start to response ${round(v.process_start_to_response_ms)}${cpu})`);
     }
     const f = r.cold_start_ms.floor;

@@ -105,6 +105,7 @@ try {
         total_ms: median(rs.map((r) => r.total_ms)),
         process_start_to_response_ms: median(rs.map((r) => r.process_ms)),
         ...(rs[0].cpu_ms !== undefined && { cpu_ms: median(rs.map((r) => r.cpu_ms)) }),
+        ...(rs[0].main_thread_cpu_ms !== undefined && { main_thread_cpu_ms: median(rs.map((r) => r.main_thread_cpu_ms)) }),
         runs: rs.length,
       };
     };
@@ -118,6 +119,7 @@ try {
       catalog_10k_first_tools_list: detail["ours/catalog_10k_first_tools_list"].total_ms,
       shipped_first_search_components: detail["ours/shipped_first_search_components"].total_ms,
       shipped_first_search_components_cpu: detail["ours/shipped_first_search_components"].cpu_ms,
+      shipped_first_search_components_main_thread_cpu: detail["ours/shipped_first_search_components"].main_thread_cpu_ms,
       sdk_catalog_10k_first_tools_list: detail["sdk/catalog_10k_first_tools_list"].total_ms,
       floor: {
         node_layer_ms: median(floor.map((r) => r.node_layer_ms)),

@@ -28,15 +28,30 @@ export interface RankData {
    */
   spellings: string;
   /**
-   * The thesaurus's rules, `[keys, targets]`: a query phrase whose stems (joined by " ") are one
-   * of the keys also searches for each target (stems joined by " ", function words dropped).
+   * The thesaurus compiled: a query phrase whose stems (joined by " ") are `keys[i]` also searches
+   * for the targets of each rule in `rules[i]` (stems joined by " ", function words dropped). Keys are
+   * sorted by code unit, so a lookup is a binary search: nothing to build in a cold isolate.
    * Rules that cannot find anything are left out.
    */
-  synonyms: [string[], string[]][];
+  synonyms: { keys: string[]; rules: number[][]; targets: string[][] };
 }
 
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const NONE: readonly string[] = Object.freeze([]);
+
+/** The index of `s` in `sorted` (by code unit), or -1. */
+function indexOf(sorted: readonly string[], s: string): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = sorted[mid];
+    if (at === s) return mid;
+    if (at < s) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
 
 
 /** The stems of a phrase's words, joined by " " (the key form of the synonyms table). */
@@ -64,7 +79,8 @@ export function buildRankData(
     for (const d of docsOf(k)) docs[id.get(s)!].add(d);
   });
 
-  const synonyms: [string[], string[]][] = [];
+  const ruleTargets: string[][] = [];
+  const keyRules = new Map<string, number[]>();
   for (const rule of rules) {
     const targets = [...new Set(rule.to
       .map((p) => p.filter((w) => !STOPWORDS.has(w)))
@@ -79,8 +95,12 @@ export function buildRankData(
       if (content.length >= 2) keys.add(stemKey(content));
     }
     // An equivalence group's keys are its targets too: a key never searches for itself.
-    if (targets.some((t) => ![...keys].every((k) => k === t))) synonyms.push([[...keys], targets]);
+    if (!targets.some((t) => [...keys].some((k) => k !== t))) continue;
+    for (const k of keys) keyRules.set(k, [...(keyRules.get(k) ?? []), ruleTargets.length]);
+    ruleTargets.push(targets);
   }
+  const sortedKeys = [...keyRules.keys()].sort(byCodeUnit);
+  const synonyms = { keys: sortedKeys, rules: sortedKeys.map((k) => keyRules.get(k)!), targets: ruleTargets };
   const titleStems = titles.flatMap((t) => {
     const own = [...new Set(wordsOf(t).filter((w) => !STOPWORDS.has(w)).map((w) => id.get(stemOf(w))!))];
     return [own.length, ...own];
@@ -160,34 +180,22 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
   const average = count === 0 ? 1 : ix.fwdWord.length / count;
   for (let d = 0; d < count; d++) relLength[d] = (ix.docStart[d + 1] - ix.docStart[d]) / average;
 
-  let synonyms: Map<string, string[][]> | undefined;
-  const thesaurus = () => {
-    if (synonyms) return synonyms;
-    synonyms = new Map();
-    for (const [keys, targets] of data.synonyms) {
-      for (const key of keys) {
-        const own = targets.filter((t) => t !== key).map((t) => t.split(" "));
-        if (own.length) synonyms.set(key, [...(synonyms.get(key) ?? []), ...own]);
-      }
-    }
-    return synonyms;
-  };
+  // Each key's phrases, split once asked for.
+  const phrases = new Map<string, string[][] | undefined>();
+  function synonymsOf(key: string): string[][] | undefined {
+    if (phrases.has(key)) return phrases.get(key);
+    const at = indexOf(data.synonyms.keys, key);
+    const own = at < 0 ? [] : data.synonyms.rules[at].flatMap((r) => data.synonyms.targets[r].filter((t) => t !== key).map((t) => t.split(" ")));
+    const found = own.length ? own : undefined;
+    if (phrases.size >= 4096) phrases.clear();
+    phrases.set(key, found);
+    return found;
+  }
   let byLength: Map<number, string[]> | undefined;
   const specific = Math.max(2, Math.floor(count / 100));
   return {
     stems,
-    stemIdOf(s) {
-      let lo = 0;
-      let hi = stems.length - 1;
-      while (lo <= hi) {
-        const mid = (lo + hi) >> 1;
-        const at = stems[mid];
-        if (at === s) return mid;
-        if (at < s) lo = mid + 1;
-        else hi = mid - 1;
-      }
-      return -1;
-    },
+    stemIdOf: (s) => indexOf(stems, s),
     stemStart,
     stemWords,
     idf,
@@ -196,7 +204,7 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
     relLength,
     titleStart,
     titleStem: Int32Array.from(titleStem),
-    synonymsOf: (key) => thesaurus().get(key),
+    synonymsOf,
     spellings(length) {
       if (!byLength) {
         byLength = new Map();
