@@ -116,7 +116,8 @@ async function main() {
       await t.usage.settle();
       const after = (await foldMonth(t.usage.kv, month)).monthly;
       const sent = results.reduce((n, r) => n + r.recorded, 0);
-      const counted = after.by_agent[`${agent}/1`] ?? 0;
+      // 2025 calls after initialize name no client: counted as unknown, their User-Agent kept apart.
+      const counted = (after.by_agent[`${agent}/1`] ?? 0) + (after.unknown_by_user_agent[`${agent}/1`] ?? 0);
       console.log(`usage: ${sent} recorded requests sent, ${counted} counted for agent ${agent}/1 in monthly/${month}.json`);
       if (counted !== sent) failures.push(`usage counted ${counted} of ${sent} recorded requests`);
       // On a store of its own (the default target) every breakdown must match too.

@@ -30,7 +30,8 @@ export interface RoundResult {
 
 /**
  * The agent this run reports as: `clientInfo` on modern requests and initialize, the User-Agent on the
- * rest; both read `<name>/1` in the usage counters, so the run's own calls can be counted in a shared store.
+ * rest. The counters file the first under `by_agent` and the rest, which name no client, under
+ * `unknown_by_user_agent`; both as `<name>/1`, so the run's own calls can be counted in a shared store.
  */
 export const agentName = (runId: string) => `load-${runId}`;
 
