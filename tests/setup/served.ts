@@ -20,10 +20,17 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const [local, dev] = await Promise.all([
+  const [started, emulated] = await Promise.allSettled([
     spawnReady<{ url: string; pids: { node: number; edge: number } }>(process.execPath, ["--import", "tsx", join(ROOT, "scripts/start.ts"), "--port", "0", "--json"], "url"),
     startDevServer({ port: 0 }),
   ]);
+  // One failed to start: stop the other, or its processes and timers would hold the run open.
+  if (started.status === "rejected" || emulated.status === "rejected") {
+    if (started.status === "fulfilled") await started.value.stop();
+    if (emulated.status === "fulfilled") await emulated.value.stop();
+    throw started.status === "rejected" ? started.reason : (emulated as PromiseRejectedResult).reason;
+  }
+  const [local, dev] = [started.value, emulated.value];
   project.provide("servedUrl", local.value.url);
   project.provide("servedPids", local.value.pids);
   project.provide("emulatedUrl", dev.url);
