@@ -15,6 +15,7 @@
 import type { Config, Context } from "@netlify/edge-functions";
 import { urlPathname } from "../../src/mcp/url.ts";
 import { carried, createHostGuard, forbiddenHost, LISTEN_HOST, publicRequest } from "./local-guard.ts";
+import { router } from "./edge-routes.ts";
 import { createPlatform } from "./netlify-context.ts";
 
 declare const Deno: {
@@ -28,37 +29,11 @@ declare const Deno: {
     handler: (req: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>,
   ): { shutdown(): Promise<void> };
 };
-declare const URLPattern: new (init: { pathname: string }) => { exec(input: { pathname: string }): { pathname: { groups: Record<string, string | undefined> } } | null };
-
 const env = Deno.env;
 // The edge runtime's `Netlify.env` global; @netlify/runtime-utils reads env through it too.
 (globalThis as { Netlify?: unknown }).Netlify = { env };
 const modulePath = env.get("EDGE_FUNCTION") ?? new URL("../../netlify/edge-functions/mcp.ts", import.meta.url).href;
 const edge: { default: (req: Request, context: Context) => Response | Promise<Response>; config?: Config } = await import(modulePath);
-
-/** Netlify's in-source routing: `path`/`excludedPath` are URLPattern paths, `pattern`s are regular expressions. */
-function router(config: Config = {}) {
-  const list = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
-  const literal = new Set<string>();
-  const patterns: { exec(input: { pathname: string }): { pathname: { groups: Record<string, string | undefined> } } | null }[] = [];
-  for (const p of list(config.path)) (/[*:(){}]/.test(p) ? patterns.push(new URLPattern({ pathname: p })) : literal.add(p));
-  const regexes = list(config.pattern).map((p) => new RegExp(p));
-  const excluded = list(config.excludedPath).map((p) => new URLPattern({ pathname: p }));
-  const excludedRegexes = list(config.excludedPattern).map((p) => new RegExp(p));
-  const methods = new Set(list(config.method));
-  /** The route params when the function takes the request, else undefined. */
-  return (method: string, pathname: string): Record<string, string> | undefined => {
-    if (methods.size && !methods.has(method as never)) return undefined;
-    let params: Record<string, string> | undefined = literal.has(pathname) ? {} : undefined;
-    for (let i = 0; !params && i < patterns.length; i++) {
-      const m = patterns[i].exec({ pathname });
-      if (m) params = Object.fromEntries(Object.entries(m.pathname.groups).filter((e): e is [string, string] => e[1] !== undefined));
-    }
-    if (!params && regexes.some((r) => r.test(pathname))) params = {};
-    if (!params || excluded.some((p) => p.exec({ pathname })) || excludedRegexes.some((r) => r.test(pathname))) return undefined;
-    return params;
-  };
-}
 
 const origin = env.get("ORIGIN_URL");
 /** Requests the edge function does not take, on to the origin, with the public host it was asked for. */
