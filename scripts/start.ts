@@ -8,11 +8,13 @@
  * file gets them either way). --json prints one line `{"url":…,"pids":…}` when ready instead of the
  * banner, for scripts and tests that start it.
  */
-import { parseArgs } from "node:util";
+import { createServer } from "node:net";
 import { relative } from "node:path";
+import { parseArgs } from "node:util";
 import { banner } from "./lib/banner.ts";
 import { startDevServer } from "./lib/dev-server.ts";
 import { ROOT } from "./lib/fixtures.ts";
+import { LISTEN_HOST } from "./lib/local-guard.ts";
 import { startLocalServer, USAGE_LOG } from "./lib/local-server.ts";
 
 const { values: opt } = parseArgs({
@@ -30,6 +32,19 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+/** Whether nothing listens on 127.0.0.1:port yet: checked first, so a taken port gets one clear line. */
+function portFree(p: number): Promise<boolean> {
+  if (p === 0) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const probe = createServer().once("error", () => resolve(false));
+    probe.listen(p, LISTEN_HOST, () => probe.close(() => resolve(true)));
+  });
+}
+
+if (!(await portFree(port))) {
+  console.error(`${LISTEN_HOST}:${port} is already in use (another npm start?). Stop it, or pick another port: PORT=9000 npm start`);
+  process.exit(1);
+}
 const server = opt.netlify ? await startNetlify() : await startLocal();
 
 async function startLocal() {
