@@ -41,7 +41,11 @@ export async function startLocalOrigin(opts: { allowedOrigins?: string } = {}): 
   const loaded = new Map<string, Promise<NetlifyFunction>>();
   const load = (name: string, file: string) => {
     let fn = loaded.get(name);
-    if (!fn) loaded.set(name, (fn = import(pathToFileURL(file).href).then((m: { default: NetlifyFunction }) => m.default)));
+    if (!fn) {
+      loaded.set(name, (fn = import(pathToFileURL(file).href).then((m: { default: NetlifyFunction }) => m.default)));
+      // A module that fails to load is tried again on the next call, not kept failed until a restart.
+      fn.catch(() => loaded.delete(name));
+    }
     return fn;
   };
   const platform = createPlatform({ site: { id: "0", name: "patttterns-mcp" } });
