@@ -1,6 +1,7 @@
-import { describe, expect, it, inject } from "vitest";
+import { describe, expect, it } from "vitest";
 import { post, testApp } from "./helpers/app.ts";
 import { startBlobs } from "./helpers/blobs.ts";
+import { SERVED } from "./helpers/served.ts";
 import { openStore } from "../src/storage/blobs.ts";
 
 describe("baseline", () => {
@@ -19,8 +20,10 @@ describe("baseline", () => {
       await blobs.stop();
     }
   });
-  it("serves the real edge function", async () => {
-    const res = await fetch(`${inject("servedUrl")}/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) });
-    expect(await res.json()).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
-  });
+  for (const target of SERVED) {
+    it(`serves the real edge function: ${target.name}`, async () => {
+      const res = await fetch(`${target.url}/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) });
+      expect(await res.json()).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
+    });
+  }
 });

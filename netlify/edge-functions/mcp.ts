@@ -16,15 +16,16 @@ export default (req: Request, context: Context) => {
     const env = Netlify.env.toObject();
     app = createApp({ env, catalogData, usage: usageFromEnv(env) });
   }
-  // The local emulation (@netlify/dev, deploy context "dev") kills work still pending in waitUntil
-  // when the response ends, so there the usage write is awaited before responding (no waitUntil).
-  // Production honours waitUntil: the write runs after the response is sent.
-  const dev = context.deploy?.context === "dev";
+  // Production honours waitUntil: the usage write runs after the response is sent, and so does the
+  // local server of `npm start` (server region "local"). Netlify's local emulation (@netlify/dev,
+  // deploy context "dev") ends a request's worker with its response, killing work still pending in
+  // waitUntil, so there the write is awaited before responding.
+  const emulated = context.deploy?.context === "dev" && context.server?.region !== "local";
   return app.handle(req, {
     ip: context.ip,
     requestId: context.requestId,
     deployId: context.deploy?.id,
-    waitUntil: dev ? undefined : (work) => context.waitUntil(work),
+    waitUntil: emulated ? undefined : (work) => context.waitUntil(work),
   });
 };
 

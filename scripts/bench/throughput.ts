@@ -29,7 +29,7 @@ export interface Cell {
   rounds: number;
 }
 
-interface Server {
+export interface Server {
   runtime: Runtime;
   portBase: number;
   patternId: string;
@@ -70,7 +70,7 @@ async function nodeServerBuild(dir: string): Promise<string> {
   return outfile;
 }
 
-function startServer(runtime: Runtime, portBase: number, catalogDir: string, blobs: BlobsConfig, nodeBuild: string): Promise<Server> {
+export function startServer(runtime: Runtime, portBase: number, catalogDir: string, blobs: BlobsConfig, nodeBuild: string): Promise<Server> {
   // Node runs the script in this very process (not through the tsx CLI, which forks): its CPU is the
   // server's. tsx stays registered for the one TypeScript module it imports at run time: the catalog's load.ts.
   const [cmd, args] = runtime === "deno" ? [deno, ["run", "-A", SERVE]] : [process.execPath, ["--import", "tsx", nodeBuild]];

@@ -1,6 +1,9 @@
 /**
- * Starts the real edge function under `Deno.serve` in a Deno child process (scripts/lib/deno-edge.ts),
- * with a real local BlobsServer seeded from the fixtures as its Blobs store. Node side; loopback only.
+ * The Node side of the local edge (scripts/lib/deno-edge.ts): `spawnEdge` starts it in a Deno child
+ * process with a Blobs context, for `npm start` (scripts/lib/local-server.ts) and for the harness
+ * here. `startDenoServer` is that harness: the edge function alone under `Deno.serve`, over a fresh
+ * local BlobsServer seeded from the fixtures, with its memory and settle endpoints (`npm run load`,
+ * the fuzz tests). Loopback only.
  */
 import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -9,8 +12,12 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { type BlobsConfig, openStore } from "../../src/storage/blobs.ts";
 import { loadFixtures, ROOT } from "./fixtures.ts";
+import { LISTEN_HOST } from "./local-guard.ts";
 import { startLocalBlobs } from "./local-blobs.ts";
 import { seedStore } from "./seed.ts";
+
+/** The Deno binary of the `deno` npm package (pinned): no npx or wrapper process in between. */
+export const DENO = join(ROOT, "node_modules/deno/deno");
 
 export interface Memory {
   rss: number;
@@ -44,27 +51,73 @@ export async function procRss(pid: number): Promise<number | undefined> {
   }
 }
 
-/** Spawns a process and resolves with the first stdout line that parses as JSON with `key`. */
-async function spawnReady<T>(cmd: string, args: string[], key: string, opts: { env?: NodeJS.ProcessEnv; onLine?: (line: string) => boolean } = {}) {
+/**
+ * How long a child may take to say it is ready: `npm start` took 6-7 s here with other test suites
+ * running (load average 12), and its imports alone took 7 s at load average 8 in another hour.
+ */
+const READY_LIMIT_MS = 90_000;
+
+/**
+ * Spawns a process and resolves with the first stdout line that starts as JSON with `key`; other
+ * lines are echoed unless `onLine` swallows them.
+ */
+export async function spawnReady<T>(cmd: string, args: string[], key: string, opts: { env?: NodeJS.ProcessEnv; onLine?: (line: string) => boolean } = {}) {
   const child = spawn(cmd, args, { cwd: ROOT, env: opts.env ?? process.env, stdio: ["ignore", "pipe", "inherit"] });
   const exited = new Promise<number | null>((r) => child.on("exit", r));
   const lines = createInterface({ input: child.stdout! });
   const name = args.find((a) => a.endsWith(".ts")) ?? cmd;
-  const ready = await new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start within 30 s`)), 30_000);
+  let ready = false;
+  let timer: NodeJS.Timeout | undefined;
+  const value = await new Promise<T>((resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${name} did not start within ${READY_LIMIT_MS / 1000} s`)), READY_LIMIT_MS);
     exited.then((code) => reject(new Error(`${name} exited with ${code} before it was ready`)));
     lines.on("line", (line) => {
       if (opts.onLine?.(line)) return;
-      if (!line.startsWith(`{"${key}"`)) return void console.log(`[child] ${line}`);
-      clearTimeout(timer);
+      if (ready || !line.startsWith(`{"${key}"`)) return void console.log(line);
+      ready = true;
       resolve(JSON.parse(line));
     });
-  });
-  const stop = async () => {
+  }).finally(() => clearTimeout(timer));
+  /** SIGTERM, then up to `graceMs` for the child to finish what it holds (the edge drains waitUntil work). */
+  const stop = async (graceMs = 5000) => {
     child.kill("SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, graceMs)))]);
+    clearTimeout(timer);
   };
-  return { ready, stop };
+  return { value, stop, pid: child.pid!, exited };
+}
+
+/** The NETLIFY_BLOBS_CONTEXT value Netlify hands a function: base64 JSON credentials of the store. */
+export const blobsContext = (blobs: BlobsConfig) =>
+  Buffer.from(JSON.stringify({ siteID: blobs.siteID, token: blobs.token, edgeURL: blobs.edgeURL, uncachedEdgeURL: blobs.uncachedEdgeURL, primaryRegion: "us-east-2" })).toString("base64");
+
+export interface EdgeOptions {
+  /** The function's environment (Netlify.env); NETLIFY_BLOBS_CONTEXT is added from `blobs`. */
+  env: Record<string, string | undefined>;
+  blobs: BlobsConfig;
+  port?: number;
+  /** Where requests the function does not take go (static files, functions). */
+  originUrl?: string;
+  /** The bench and load endpoints under /__load/, and a GC to measure with. */
+  harness?: boolean;
+  /** Sees each stdout line first; returning true swallows it. */
+  onLine?: (line: string) => boolean;
+}
+
+export interface EdgeProcess {
+  url: string;
+  port: number;
+  pid: number;
+  exited: Promise<number | null>;
+  stop(graceMs?: number): Promise<void>;
+}
+
+export async function spawnEdge(opts: EdgeOptions): Promise<EdgeProcess> {
+  const env = { ...opts.env, NETLIFY_BLOBS_CONTEXT: blobsContext(opts.blobs), PORT: String(opts.port ?? 0), ORIGIN_URL: opts.originUrl ?? "", EDGE_HARNESS: opts.harness ? "1" : "" };
+  const flags = opts.harness ? ["--v8-flags=--expose-gc"] : [];
+  const deno = await spawnReady<{ listening: number; pid: number }>(DENO, ["run", "-A", ...flags, join(ROOT, "scripts/lib/deno-edge.ts")], "listening", { env, onLine: opts.onLine });
+  return { url: `http://${LISTEN_HOST}:${deno.value.listening}`, port: deno.value.listening, pid: deno.pid, exited: deno.exited, stop: deno.stop };
 }
 
 /** `in-process`: the BlobsServer shares this event loop (tests); `child`: its own process (load runs). */
@@ -75,42 +128,33 @@ export async function startDenoServer(env: Record<string, string> = {}, { blobsI
   let stopBlobs: () => Promise<unknown>;
   if (blobsIn === "child") {
     const b = await spawnReady<{ port: number }>(process.execPath, ["--import", "tsx", join(ROOT, "scripts/lib/blobs-serve.ts"), directory, token], "port");
-    blobsPort = b.ready.port;
+    blobsPort = b.value.port;
     stopBlobs = b.stop;
   } else {
     const local = await startLocalBlobs({ directory, token, siteID: "load-site" });
     blobsPort = local.port;
     stopBlobs = local.stop;
   }
-  const edgeURL = `http://127.0.0.1:${blobsPort}`;
+  const edgeURL = `http://${LISTEN_HOST}:${blobsPort}`;
   const blobs: BlobsConfig = { siteID: "load-site", token, edgeURL, uncachedEdgeURL: edgeURL };
   await seedStore(openStore("components", { config: blobs }), await loadFixtures(), true);
 
-  // The same credentials shape Netlify hands an edge function.
-  const context = Buffer.from(JSON.stringify({ siteID: blobs.siteID, token, edgeURL, uncachedEdgeURL: edgeURL, primaryRegion: "us-east-2" })).toString("base64");
   let usageLines = 0;
-  const deno = await spawnReady<{ listening: number; pid: number }>(
-    join(ROOT, "node_modules/.bin/deno"),
-    ["run", "-A", "--v8-flags=--expose-gc", join(ROOT, "scripts/lib/deno-edge.ts")],
-    "listening",
-    { env: { ...process.env, ...env, NETLIFY_BLOBS_CONTEXT: context, PORT: "0" }, onLine: (line) => line.startsWith("[mcp-usage] ") && !!++usageLines },
-  );
-  const ready = deno.ready;
-  const base = `http://127.0.0.1:${ready.listening}`;
+  const edge = await spawnEdge({ env: { ...process.env, ...env }, blobs, harness: true, onLine: (line) => line.startsWith("[mcp-usage] ") && !!++usageLines });
   return {
-    url: `${base}/mcp`,
-    pid: ready.pid,
+    url: `${edge.url}/mcp`,
+    pid: edge.pid,
     blobs,
     async memory() {
-      const m = (await (await fetch(`${base}/__load/memory`)).json()) as Memory;
-      return { ...m, procRss: await procRss(ready.pid) };
+      const m = (await (await fetch(`${edge.url}/__load/memory`)).json()) as Memory;
+      return { ...m, procRss: await procRss(edge.pid) };
     },
     usageLines: () => usageLines,
     async settle() {
-      await (await fetch(`${base}/__load/settle`)).json();
+      await (await fetch(`${edge.url}/__load/settle`)).json();
     },
     async stop() {
-      await deno.stop();
+      await edge.stop();
       await stopBlobs();
       await rm(directory, { recursive: true, force: true });
     },

@@ -1,6 +1,9 @@
 /**
  * Serves the real edge function through Netlify's own local emulation (`@netlify/dev`): Deno runs
  * `netlify/edge-functions/mcp.ts`, Blobs is a local sandbox under `.netlify/blobs-serve`, seeded here.
+ * `npm run start:netlify` and the tests that check the function on Netlify's runtime use it; `npm
+ * start` is scripts/lib/local-server.ts. What the emulation does per request, and what it opens on
+ * which interface: docs/local.md.
  */
 import { createServer, type Server } from "node:http";
 import { once } from "node:events";
@@ -9,6 +12,7 @@ import { finished } from "node:stream/promises";
 import { NetlifyDev } from "@netlify/dev";
 import { openStore } from "../../src/storage/blobs.ts";
 import { loadFixtures, ROOT } from "./fixtures.ts";
+import { createHostGuard, FORBIDDEN_HOST_BODY, LISTEN_HOST } from "./local-guard.ts";
 import { seedStore, type SeedResult } from "./seed.ts";
 
 export interface DevServer {
@@ -20,26 +24,36 @@ export interface DevServer {
 }
 
 /**
- * The emulation runs every request in a fresh Deno Worker, and Deno 2.9.5 does not give a terminated
- * worker's memory back: we measured ~11 MB kept per sequential request and far more under concurrency
- * (20 GB after 600 requests). So the front server restarts the emulation after this many requests:
- * a ~2 s pause that keeps the Deno process under ~2 GB. Production isolates are not affected.
+ * Per request, the emulation starts two Deno Workers: one to read the functions' `config` and one to
+ * run the request. It terminates the second but never the first, so each request leaves a Worker
+ * behind: one more thread and ~14 MB kept, far more under concurrency (20 GB after 600 requests). So
+ * the front server restarts the emulation after this many requests, a pause of ~2 s (logged) that
+ * keeps the Deno process under ~2 GB. Production isolates are not affected; docs/local.md has the
+ * measurement.
  */
 export const RECYCLE_AFTER = 100;
 /** The longest a recycle waits for in-flight requests (the tests allow a request 60 s). */
 const DRAIN_LIMIT_MS = 30_000;
 
-function createDev() {
+type Feature = "blobs" | "edgeFunctions" | "functions";
+
+/**
+ * Netlify's local emulation, offline: no geolocation lookups, no image CDN, no AI gateway, no
+ * database. `off` turns more features off (the local server keeps only static files, headers and
+ * redirects). `serverAddress` is where the edge function's requests appear to arrive: without it the
+ * emulation starts a server of its own (on every interface) and edge functions see its port.
+ */
+export function createNetlifyDev(off: Partial<Record<Feature, false>> = {}, serverAddress?: string) {
   return new NetlifyDev({
     projectRoot: ROOT,
-    blobs: { enabled: true },
-    edgeFunctions: { enabled: true },
-    functions: { enabled: true },
+    serverAddress,
+    blobs: { enabled: off.blobs ?? true },
+    edgeFunctions: { enabled: off.edgeFunctions ?? true },
+    functions: { enabled: off.functions ?? true },
     environmentVariables: { enabled: true },
     staticFiles: { enabled: true },
     redirects: { enabled: true },
     headers: { enabled: true },
-    // Offline: no geolocation lookups, no image CDN, no AI gateway, no database.
     geolocation: { enabled: false },
     images: { enabled: false },
     aiGateway: { enabled: false },
@@ -47,32 +61,21 @@ function createDev() {
   });
 }
 
-const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
-function loopbackHost(host: string | undefined) {
-  if (host === undefined) return true;
-  try {
-    return LOOPBACK.has(new URL(`http://${host}`).hostname);
-  } catch {
-    return false;
-  }
-}
-
-export async function startDevServer({ port = 8888, host = "127.0.0.1", recycleAfter = RECYCLE_AFTER } = {}): Promise<DevServer> {
-  let dev = createDev();
-  await dev.start();
-  // After start() the emulated runtime has set this process's Blobs context, so getStore finds the sandbox.
-  // The sandbox is a directory (.netlify/blobs-serve), so its contents survive a restart of the emulation.
-  const seed = await seedStore(openStore("components"), await loadFixtures(), true);
-
+export async function startDevServer({ port = 8888, recycleAfter = RECYCLE_AFTER } = {}): Promise<DevServer> {
+  const hostAllowed = createHostGuard(process.env.ALLOWED_ORIGINS);
   let served = 0;
   let inflight = 0;
   let recycles = 0;
   let drained: (() => void) | undefined;
-  /** Set while the emulation restarts: new requests wait for it. */
-  let restarting: Promise<void> | undefined;
+  /** Set while the emulation starts or restarts: new requests wait for it. */
+  let restarting: Promise<unknown> | undefined;
+  let dev: ReturnType<typeof createNetlifyDev>;
+  // The emulation hands edge functions `localhost:<port of serverAddress>` as their origin: this
+  // server's port, so the page and the server card name the port users reach.
+  let serverAddress = "";
 
   const recycle = async () => {
+    const started = performance.now();
     // In-flight requests finish on the old emulation first; one that never ends must not stall
     // the server, so the wait is bounded (and said).
     if (inflight > 0) {
@@ -82,18 +85,19 @@ export async function startDevServer({ port = 8888, host = "127.0.0.1", recycleA
     }
     drained = undefined;
     await dev.stop();
-    dev = createDev();
+    dev = createNetlifyDev({}, serverAddress);
     await dev.start();
     served = 0;
     recycles++;
+    console.error(`[dev-server] restarted the emulation after ${recycleAfter} requests (restart ${recycles}); new requests waited ${((performance.now() - started) / 1000).toFixed(1)} s`);
   };
 
   const server: Server = createServer(async (req, res) => {
     // The emulation rewrites Host before the edge function sees it, so the DNS-rebinding check
     // (a loopback server must refuse foreign Host names) happens here, as the front server.
-    if (!loopbackHost(req.headers.host)) {
+    if (!hostAllowed(req.headers.host ?? null)) {
       res.writeHead(403, { "content-type": "application/json" });
-      res.end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32000, message: "Forbidden: host not allowed" } }));
+      res.end(FORBIDDEN_HOST_BODY);
       return;
     }
     while (restarting) await restarting;
@@ -120,12 +124,17 @@ export async function startDevServer({ port = 8888, host = "127.0.0.1", recycleA
       if (--inflight === 0) drained?.();
     }
   });
-  server.listen(port, host);
+  server.listen(port, LISTEN_HOST);
   await once(server, "listening");
   const address = server.address();
-  const actual = typeof address === "object" && address ? address.port : port;
+  serverAddress = `http://${LISTEN_HOST}:${typeof address === "object" && address ? address.port : port}`;
+  dev = createNetlifyDev({}, serverAddress);
+  await (restarting = dev.start().finally(() => (restarting = undefined)));
+  // After start() the emulated runtime has set this process's Blobs context, so getStore finds the sandbox.
+  // The sandbox is a directory (.netlify/blobs-serve), so its contents survive a restart of the emulation.
+  const seed = await seedStore(openStore("components"), await loadFixtures(), true);
   return {
-    url: `http://${host}:${actual}`,
+    url: serverAddress,
     seed,
     recycles: () => recycles,
     async stop() {

@@ -17,6 +17,8 @@ export interface Call {
 export interface RoundResult {
   calls: number;
   errors: number;
+  /** Responses whose HTTP status was not 200 (failed requests included). */
+  non200: number;
   /** tools/call requests answered, by tool. */
   toolCalls: Record<string, number>;
   /** Requests of the methods usage records (initialize, server/discover, tools/call). */
@@ -25,12 +27,14 @@ export interface RoundResult {
   rps: number;
   p50: number;
   p95: number;
+  p99: number;
   max: number;
 }
 
 /**
  * The agent this run reports as: `clientInfo` on modern requests and initialize, the User-Agent on the
- * rest; both read `<name>/1` in the usage counters, so the run's own calls can be counted in a shared store.
+ * rest. The counters file the first under `by_agent` and the rest, which name no client, under
+ * `unknown_by_user_agent`; both as `<name>/1`, so the run's own calls can be counted in a shared store.
  */
 export const agentName = (runId: string) => `load-${runId}`;
 
@@ -87,6 +91,7 @@ export async function runRound(url: string, workload: Call[], o: { calls: number
   const examples: string[] = [];
   const toolCalls: Record<string, number> = {};
   let errors = 0;
+  let non200 = 0;
   let recorded = 0;
   let next = 0;
   const started = performance.now();
@@ -96,8 +101,11 @@ export async function runRound(url: string, workload: Call[], o: { calls: number
       const t0 = performance.now();
       let problem: string | null;
       try {
-        problem = await check(await fetch(url, { method: "POST", headers: call.headers, body: call.body, signal: AbortSignal.timeout(30_000) }));
+        const res = await fetch(url, { method: "POST", headers: call.headers, body: call.body, signal: AbortSignal.timeout(30_000) });
+        if (res.status !== 200) non200++;
+        problem = await check(res);
       } catch (e) {
+        non200++;
         problem = `request failed: ${e instanceof Error ? e.message : e}`;
       }
       times.push(performance.now() - t0);
@@ -113,5 +121,5 @@ export async function runRound(url: string, workload: Call[], o: { calls: number
   const elapsed = (performance.now() - started) / 1000;
   // Nearest-rank percentiles, as every other report here (scripts/lib/stats.ts); 0 when nothing ran.
   const at = (p: number) => (times.length ? percentile(times, p) : 0);
-  return { calls: times.length, errors, toolCalls, recorded, examples, rps: times.length / elapsed, p50: at(50), p95: at(95), max: at(100) };
+  return { calls: times.length, errors, non200, toolCalls, recorded, examples, rps: times.length / elapsed, p50: at(50), p95: at(95), p99: at(99), max: at(100) };
 }

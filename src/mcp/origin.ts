@@ -41,12 +41,19 @@ export function createOriginPolicy(siteUrl: string, extra: string[] = []): Origi
       }
     },
     hostAllowed(url, host) {
-      if (!LOOPBACK.has(urlHostname(url))) return true;
-      if (host === null || plainLoopback(host)) return true;
-      const h = hostname(host);
-      return h !== null && LOOPBACK.has(h);
+      return !LOOPBACK.has(urlHostname(url)) || loopbackHost(host);
     },
   };
+}
+
+/**
+ * True when a Host header names a loopback address (or is absent, as in HTTP/1.0): what a server
+ * listening on loopback must require, since a DNS-rebinding page sends its own name as Host.
+ */
+export function loopbackHost(host: string | null): boolean {
+  if (host === null || plainLoopback(host)) return true;
+  const h = hostname(host);
+  return h !== null && LOOPBACK.has(h);
 }
 
 const ALLOW_HEADERS = "Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID";

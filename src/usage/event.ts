@@ -35,20 +35,33 @@ export const UsageEvent = z.object({
   duration_ms: z.number().check(z.nonnegative()),
   bytes: z.number().check(z.int(), z.nonnegative()),
   agent: z.string(),
+  /** Only on calls whose agent is unknown: their User-Agent, a hint and no more. */
+  user_agent: z.optional(z.string()),
   client: z.nullable(z.string()),
 });
 export type UsageEvent = z.infer<typeof UsageEvent>;
 
 /** Longest agent hint kept: real client names and User-Agents are far shorter. */
 const AGENT_CHARS = 120;
+/** The agent of a call that named no client. */
+export const UNKNOWN_AGENT = "unknown";
 
-/** `clientInfo` name/version when the client sent it, else the User-Agent, else "unknown". */
+// Control characters would let a caller forge extra log lines; they carry no meaning in a name.
+const clean = (raw: string | undefined) => (raw ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, AGENT_CHARS);
+
+/**
+ * The client a call names: `clientInfo` name/version, which every 2026-07-28 request carries and, in
+ * the 2025 eras, only `initialize`. A 2025 call after it names no client, and its User-Agent is mostly
+ * the HTTP library's ("node", "undici"), not the client's: such a call is "unknown", not a guess.
+ */
 export function agentHint(exchange: Pick<Exchange, "caller" | "envelope">): string {
   const info = exchange.envelope?.clientInfo ?? exchange.caller.clientInfo;
-  const raw = info?.name ? (info.version ? `${info.name}/${info.version}` : info.name) : exchange.caller.userAgent;
-  // Control characters would let a caller forge extra log lines; they carry no meaning in a name.
-  const clean = (raw ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, AGENT_CHARS);
-  return clean || "unknown";
+  return clean(info?.name ? (info.version ? `${info.name}/${info.version}` : info.name) : undefined) || UNKNOWN_AGENT;
+}
+
+/** The User-Agent of a call whose agent is unknown, kept apart as a hint; undefined otherwise. */
+export function userAgentHint(exchange: Pick<Exchange, "caller" | "envelope">): string | undefined {
+  return agentHint(exchange) === UNKNOWN_AGENT ? clean(exchange.caller.userAgent) || undefined : undefined;
 }
 
 /** `ok`, the domain error code (`pattern_not_found`, `upstream_timeout`, ...) or `rpc_<code>`. */
@@ -82,6 +95,7 @@ export function toEvent(exchange: Exchange, at: Date, client: string | null): Us
     duration_ms: Math.round(exchange.durationMs * 10) / 10,
     bytes: Math.round(exchange.bytes),
     agent: agentHint(exchange),
+    user_agent: userAgentHint(exchange),
     client,
   };
 }

@@ -40,6 +40,11 @@ export async function readMonthly(kv: KV, month: string): Promise<Monthly> {
 }
 
 const idOf = (key: string, prefix: string) => key.slice(prefix.length).replace(/\.json$/, "");
+/**
+ * Event keys end in `.json`. The local BlobsServer writes a blob to a temporary `.<random>` file beside
+ * it and renames it, so a listing taken while events are being written can name one of those.
+ */
+const isEvent = (key: string) => key.endsWith(".json");
 
 export async function foldMonth(kv: KV, month: string, now: () => Date = () => new Date()): Promise<FoldResult> {
   const prefix = keys.eventPrefix(month);
@@ -49,7 +54,7 @@ export async function foldMonth(kv: KV, month: string, now: () => Date = () => n
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const monthly = await readMonthly(kv, month);
     const counted = new Set(monthly.folded);
-    const fresh = (await kv.list(prefix)).map((k) => idOf(k, prefix)).filter((id) => id && !counted.has(id)).sort();
+    const fresh = (await kv.list(prefix)).filter(isEvent).map((k) => idOf(k, prefix)).filter((id) => id && !counted.has(id)).sort();
     await readEvents(kv, month, fresh.filter((id) => !cache.has(id)), cache);
     const adding = fresh.filter((id) => cache.has(id));
     if (!adding.length) return { month, added: 0, unreadable: 0, written: false, monthly };

@@ -1,5 +1,5 @@
 /** The monthly review as one self-contained HTML page: inline CSS and SVG, no scripts, no external assets. */
-import { humanBytes, patternLabel, pct, ranked, type Report, type Titles, versionLabel } from "./report.ts";
+import { agentLabel, humanBytes, patternLabel, pct, ranked, type Report, type Titles, UNKNOWN_BY_UA_TITLE, versionLabel } from "./report.ts";
 import type { Counts } from "./monthly.ts";
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -103,8 +103,8 @@ svg text{font-size:12px;fill:#374151}svg .small{font-size:10px}.none{color:#6b72
 <h2>Status</h2>${hbars(r.by_status, undefined, 20, PALETTE[6])}
 <h2>Top patterns</h2>${hbars(r.by_pattern, (k) => titles[k] ?? patternLabel(k, titles), 10, PALETTE[3])}
 <h2>Top versions served</h2>${hbars(r.by_version, (k) => versionLabel(k, titles), 10, PALETTE[5])}
-<h2>Agents</h2>${hbars(r.by_agent, undefined, 10, PALETTE[2])}
-<h2>Protocol</h2>${hbars(r.by_protocol, undefined, 10, PALETTE[7])}
+<h2>Agents</h2>${hbars(r.by_agent, agentLabel, 10, PALETTE[2])}
+${Object.keys(r.unknown_by_user_agent).length ? `<h2>${esc(UNKNOWN_BY_UA_TITLE)}</h2>${hbars(r.unknown_by_user_agent, undefined, 10, PALETTE[6])}\n` : ""}<h2>Protocol</h2>${hbars(r.by_protocol, undefined, 10, PALETTE[7])}
 </body></html>
 `;
 }

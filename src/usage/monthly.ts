@@ -4,7 +4,7 @@
  */
 import * as z from "zod/mini";
 import "../zod-english.ts";
-import { dayOf, errorKind, type UsageEvent } from "./event.ts";
+import { dayOf, errorKind, UNKNOWN_AGENT, type UsageEvent } from "./event.ts";
 
 const Counts = z.record(z.string(), z.number().check(z.int(), z.nonnegative()));
 export type Counts = z.infer<typeof Counts>;
@@ -24,6 +24,8 @@ export const Monthly = z.object({
   by_tool: Counts,
   by_status: Counts,
   by_agent: Counts,
+  /** The calls counted as agent "unknown" (they named no client), by their User-Agent: a hint only. */
+  unknown_by_user_agent: z._default(Counts, {}),
   by_pattern: Counts,
   /** `<pattern_id>@<version_id>` of the components served. */
   by_version: Counts,
@@ -42,7 +44,7 @@ export type Monthly = z.infer<typeof Monthly>;
 export function emptyMonthly(month: string): Monthly {
   return {
     v: 1, month, updated_at: null, calls: 0, tool_calls: 0, bytes: 0, infra_errors: 0, client_errors: 0, unreadable: 0,
-    by_method: {}, by_tool: {}, by_status: {}, by_agent: {}, by_pattern: {}, by_version: {}, by_day: {},
+    by_method: {}, by_tool: {}, by_status: {}, by_agent: {}, unknown_by_user_agent: {}, by_pattern: {}, by_version: {}, by_day: {},
     by_day_tool: {}, by_protocol: {}, by_client: {}, durations: { all: {}, ok_by_tool: {} }, folded: [],
   };
 }
@@ -83,6 +85,7 @@ export function addEvent(m: Monthly, e: UsageEvent): void {
   bump(m.by_method, e.method);
   bump(m.by_status, e.status);
   bump(m.by_agent, e.agent);
+  if (e.agent === UNKNOWN_AGENT) bump(m.unknown_by_user_agent, e.user_agent ?? "(none)");
   bump(m.by_protocol, e.protocol_version ? `${e.era ?? "?"} ${e.protocol_version}` : "unknown");
   bump(m.by_client, e.client);
   const day = dayOf(e.ts);

@@ -7,7 +7,7 @@
 import type { Exchange, RequestInfo } from "../mcp/http.ts";
 import { type BlobsConfig, type KV, openStore } from "../storage/blobs.ts";
 import { keys, logLine, monthOf, RECORDED_METHODS, toEvent, USAGE_STORE, type UsageEvent } from "./event.ts";
-import { deploymentSecret, hashClient } from "./hash.ts";
+import { clientHasher, deploymentSecret } from "./hash.ts";
 import { timer } from "../timer.ts";
 
 export interface UsageOptions {
@@ -59,15 +59,15 @@ export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
   const log = opts.log ?? ((line: string) => console.log(line));
   const now = opts.now ?? (() => new Date());
   // One key lookup per isolate and deployment; dropped on failure so the next request retries.
-  const secrets = new Map<string, Promise<Uint8Array>>();
-  const secretFor = (store: KV, deployId: string) => {
-    let s = secrets.get(deployId);
-    if (!s) {
-      s = deploymentSecret(opts.secret, store, deployId);
-      secrets.set(deployId, s);
-      s.catch(() => secrets.delete(deployId));
+  const hashers = new Map<string, Promise<ReturnType<typeof clientHasher>>>();
+  const hasherFor = (store: KV, deployId: string) => {
+    let h = hashers.get(deployId);
+    if (!h) {
+      h = deploymentSecret(opts.secret, store, deployId).then(clientHasher);
+      hashers.set(deployId, h);
+      h.catch(() => hashers.delete(deployId));
     }
-    return s;
+    return h;
   };
 
   return {
@@ -85,7 +85,7 @@ export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
         await within(opts.deadlineMs ?? WRITE_DEADLINE_MS, (async () => {
           const store = opts.open();
           const month = monthOf(at);
-          const client = meta.ip ? await hashClient(await secretFor(store, meta.deployId ?? "unknown"), month, meta.ip) : null;
+          const client = meta.ip ? await (await hasherFor(store, meta.deployId ?? "unknown"))(month, meta.ip) : null;
           await Promise.all(events.map((e) => store.set(keys.event(month, eventId(at)), JSON.stringify({ ...e, client }))));
         })());
       } catch (e) {

@@ -1,4 +1,5 @@
 /** The monthly usage review, computed from the monthly counters: one object, rendered as text, JSON or HTML. */
+import { UNKNOWN_AGENT } from "./event.ts";
 import { type Counts, type Monthly, quantile } from "./monthly.ts";
 
 /** PRD section 7 and issue 4: infra errors under 2%; p95 of successful get_component under 500 ms. */
@@ -12,6 +13,8 @@ export interface Report {
   by_tool: Counts;
   by_status: Counts;
   by_agent: Counts;
+  /** Calls whose agent is unknown (they named no client), by User-Agent: a hint, often only the HTTP library. */
+  unknown_by_user_agent: Counts;
   by_pattern: Counts;
   by_version: Counts;
   by_day: Counts;
@@ -48,6 +51,7 @@ export function buildReport(m: Monthly): Report {
     by_tool: Object.fromEntries(ranked(m.by_tool)),
     by_status: Object.fromEntries(ranked(m.by_status)),
     by_agent: Object.fromEntries(ranked(m.by_agent)),
+    unknown_by_user_agent: Object.fromEntries(ranked(m.unknown_by_user_agent)),
     by_pattern: Object.fromEntries(ranked(m.by_pattern)),
     by_version: Object.fromEntries(ranked(m.by_version)),
     by_day: sortedKeys(m.by_day),
@@ -107,6 +111,10 @@ function dayBars(byDay: Counts): string[] {
   return ["Calls per day", ...days.map(([d, n]) => `  ${d}  ${"█".repeat(Math.max(1, Math.round((n / max) * 40)))} ${n}`)];
 }
 
+/** The row of calls that named no client says so: it is not a client called "unknown". */
+export const agentLabel = (k: string) => (k === UNKNOWN_AGENT ? "unknown: the call named no client (2025-era calls after initialize)" : k);
+export const UNKNOWN_BY_UA_TITLE = "Calls that named no client, by User-Agent (a hint: often only the HTTP library)";
+
 export function renderText(r: Report, titles: Titles = {}): string {
   const ms = (v: number | null) => (v === null ? "n/a" : `≤ ${v} ms`);
   const lines = [
@@ -131,7 +139,8 @@ export function renderText(r: Report, titles: Titles = {}): string {
     "",
     ...table("Top versions served", r.by_version, r.tool_calls, 10, (k) => versionNamed(k, titles)),
     "",
-    ...table("Agents", r.by_agent, r.calls, 10),
+    ...table("Agents", r.by_agent, r.calls, 10, agentLabel),
+    ...(r.by_agent[UNKNOWN_AGENT] ? ["", ...table(UNKNOWN_BY_UA_TITLE, r.unknown_by_user_agent, r.by_agent[UNKNOWN_AGENT], 10)] : []),
     "",
     ...table("Protocol", r.by_protocol, r.calls, 10),
   ];

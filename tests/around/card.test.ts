@@ -1,8 +1,9 @@
 /** The server card is generated from the live tool table: it equals tools/list, in process and served. */
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CARD_PATH, serverCard } from "../../src/page/card.ts";
 import { SUPPORTED_VERSIONS } from "../../src/config.ts";
 import { modern, post, testApp } from "../helpers/app.ts";
+import { SERVED } from "../helpers/served.ts";
 
 const rpc = async (res: Response) => (await res.json()).result;
 
@@ -65,21 +66,21 @@ describe("server card, in process", () => {
   });
 });
 
-describe("server card, served by the real edge function", () => {
-  const base = inject("servedUrl");
-
-  it("equals the served tools/list", async () => {
-    const res = await fetch(`${base}${CARD_PATH}`, { headers: { origin: "https://registry.example" } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("access-control-allow-origin")).toBe("*");
-    const card = await res.json();
-    const list = await fetch(`${base}/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
-    const { result } = await list.json();
-    expect(result.tools.length).toBeGreaterThan(0);
-    expect(card.tools).toEqual(result.tools);
-    // The emulator hands the function a loopback origin of its own; the URL still has to serve MCP.
-    const remote = new URL(card.remotes[0].url);
-    expect(remote.pathname).toBe("/mcp");
-    expect(["localhost", "127.0.0.1"]).toContain(remote.hostname);
+for (const target of SERVED) {
+  describe(`server card, served by the real edge function: ${target.name}`, () => {
+    it("equals the served tools/list, and names the endpoint users reach", async () => {
+      const res = await fetch(`${target.url}${CARD_PATH}`, { headers: { origin: "https://registry.example" } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("access-control-allow-origin")).toBe("*");
+      const card = await res.json();
+      const list = await fetch(`${target.url}/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+      const { result } = await list.json();
+      expect(result.tools.length).toBeGreaterThan(0);
+      expect(card.tools).toEqual(result.tools);
+      // The emulation names every origin `localhost:<port>` to the function (whatever the Host), so
+      // only its port can match; the local server names exactly the origin asked.
+      const reached = target.emulated ? target.url.replace("127.0.0.1", "localhost") : target.url;
+      expect(card.remotes[0].url).toBe(`${reached}/mcp`);
+    });
   });
-});
+}

@@ -3,7 +3,7 @@
  * streaming endpoint (the only mock). Bad requests, the SSE contract, the prompt's fencing and
  * escaping (a hostile catalog description stays inert), and every degradation path.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { createApp } from "../../src/app.ts";
@@ -11,6 +11,7 @@ import { type ChatEvent, createChatbotHandler, MAX_QUERY_CHARS, NOTICE_AI_FAILED
 import { createMcpClient } from "../../src/chatbot/mcp-client.ts";
 import { escapeXml, truncateAtWord } from "../../src/chatbot/prompt.ts";
 import { catalogData, fixtureSource } from "../helpers/app.ts";
+import { SERVED } from "../helpers/served.ts";
 import { chatRequest, deltas, gemini, geminiCalls, geminiStream, readEvents, streamResponse, textChunk } from "./chatbot-helpers.ts";
 
 /** The catalog with one description that tries to break out of its fence. */
@@ -226,19 +227,21 @@ describe("prompt pieces", () => {
   });
 });
 
-// The first call bundles the function (~20 s here).
-describe("served: the real function through Netlify's local emulation", { timeout: 120_000 }, () => {
-  const url = `${inject("servedUrl")}/.netlify/functions/chatbot-proxy`;
-  it("streams patterns, an answer and done", async () => {
-    const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "toast notification" }) });
-    expect(res.status).toBe(200);
-    const events = await readEvents(res);
-    expectShape(events);
-    expect((events[0] as Extract<ChatEvent, { type: "patterns" }>).patterns[0].catalog_number).toBe("#57");
+// Through the emulation, the first call bundles the function (~20 s here).
+for (const target of SERVED) {
+  describe(`served: the real function, ${target.name}`, { timeout: 120_000 }, () => {
+    const url = `${target.url}/.netlify/functions/chatbot-proxy`;
+    it("streams patterns, an answer and done", async () => {
+      const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "toast notification" }) });
+      expect(res.status).toBe(200);
+      const events = await readEvents(res);
+      expectShape(events);
+      expect((events[0] as Extract<ChatEvent, { type: "patterns" }>).patterns[0].catalog_number).toBe("#57");
+    });
+    it("refuses GET with a JSON 405", async () => {
+      const res = await fetch(url);
+      expect(res.status).toBe(405);
+      expect((await res.json()).error.code).toBe("method_not_allowed");
+    });
   });
-  it("refuses GET with a JSON 405", async () => {
-    const res = await fetch(url);
-    expect(res.status).toBe(405);
-    expect((await res.json()).error.code).toBe("method_not_allowed");
-  });
-});
+}

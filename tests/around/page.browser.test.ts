@@ -56,9 +56,9 @@ describe("the MCP page in Chromium", { timeout: 120_000 }, () => {
     expect(await page.locator("[data-tool]").count()).toBe(names.length);
   });
 
-  it("shows every client's config with a URL that serves MCP", async () => {
+  it("shows every client's config with the URL the browser reached, which serves MCP", async () => {
     const url = await page.locator("#endpoint-url").innerText();
-    expect(new URL(url).pathname).toBe("/mcp");
+    expect(url).toBe(`${base}/mcp`);
     for (const id of CLIENTS) {
       const cell = page.locator(`[data-client="${id}"]`);
       expect(await cell.isVisible()).toBe(true);

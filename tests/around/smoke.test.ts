@@ -1,18 +1,19 @@
-/** The deploy smoke against the served edge function: passing runs, and runs that must fail. */
+/** The deploy smoke against the edge function on Netlify's local emulation: passing runs, and runs that must fail. */
 import { execFile } from "node:child_process";
 import { createServer } from "node:http";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/lib/fixtures.ts";
 import { runSmoke } from "../../scripts/lib/smoke.ts";
 import { percentile } from "../../scripts/lib/stats.ts";
 import { startComponentsApi } from "../helpers/components-api.ts";
 import { fixtures } from "../helpers/app.ts";
+import { EMULATED } from "../helpers/served.ts";
 
-const endpoint = `${inject("servedUrl")}/mcp`;
+const endpoint = `${EMULATED.url}/mcp`;
 const storeDir = join(ROOT, ".netlify/blobs-serve");
 const run = promisify(execFile);
 
@@ -130,7 +131,7 @@ describe("npm run smoke (the CLI)", { timeout: 180_000 }, () => {
   });
 
   it("exits 1 for a path that is not an MCP endpoint", async () => {
-    const { code, out } = await cli(["--url", `${inject("servedUrl")}/not-mcp`, "--runs", "1"]);
+    const { code, out } = await cli(["--url", `${EMULATED.url}/not-mcp`, "--runs", "1"]);
     expect(code).toBe(1);
     expect(out).toContain("FAIL");
   });

@@ -50,6 +50,21 @@ describe("code cache", () => {
     expect(reads.code).toEqual([key(B)]);
   });
 
+  it("gives concurrent misses of one key one read, and reads again once it settled", async () => {
+    const { source, reads } = counted();
+    // No byte bound and no TTL: nothing is kept, so only sharing can save a read.
+    const cache = cachedSource(source, { indexTtlMs: 0, codeBytes: 0 });
+    const codes = await Promise.all(Array.from({ length: 50 }, () => cache.code(A.id, A.v)));
+    const indexes = await Promise.all(Array.from({ length: 50 }, () => cache.versions(A.id)));
+    expect(reads.code).toEqual([key(A)]);
+    expect(reads.versions).toBe(1);
+    expect(new Set(codes).size).toBe(1);
+    expect(indexes.every((i) => i === indexes[0] && i !== null)).toBe(true);
+    // Other keys are not held up by it, and a later miss is a new read.
+    await Promise.all([cache.code(A.id, A.v), cache.code(B.id, B.v)]);
+    expect(reads.code).toEqual([key(A), key(A), key(B)]);
+  });
+
   it("never holds a version larger than the bound", async () => {
     const { source, reads } = counted();
     const cache = cachedSource(source, { indexTtlMs: 0, codeBytes: A.bytes - 1 });

@@ -1,7 +1,8 @@
 /**
  * Runs the official conformance CLI (Node 20: with the globSync shim) and judges its checks
  * against tests/conformance/expected.ts. `npm run conformance` runs every set against a locally
- * started fixture server and the real edge function served on Deno, and prints the results table.
+ * started fixture server and the real edge function served on Deno by `npm start`'s local server,
+ * and prints the results table.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -110,19 +111,19 @@ export function table(runs: { run: ConformanceRun; verdicts: Verdict[] }[]): str
 
 async function main() {
   const { startFixtureServer } = await import("./fixture-server.ts");
-  const { startDevServer } = await import("../../scripts/lib/dev-server.ts");
+  const { spawnReady } = await import("../../scripts/lib/deno-serve.ts");
   const fixture = await startFixtureServer();
-  const dev = await startDevServer({ port: Number(process.env.PORT ?? 0) });
+  const served = await spawnReady<{ url: string }>(process.execPath, ["--import", "tsx", join(ROOT, "scripts/start.ts"), "--port", process.env.PORT ?? "0", "--json", "--quiet"], "url");
   const done: { run: ConformanceRun; verdicts: Verdict[] }[] = [];
   try {
     for (const run of RUNS) {
-      const url = run.server === "fixture" ? fixture.url : `${dev.url}/mcp`;
+      const url = run.server === "fixture" ? fixture.url : `${served.value.url}/mcp`;
       console.error(`[conformance] ${label(run)} against ${url} …`);
       done.push({ run, verdicts: judgeRun(run, await runSuite(run, url)) });
     }
   } finally {
     await fixture.stop();
-    await dev.stop();
+    await served.stop(20_000);
   }
   console.log(`\n## Conformance results (@modelcontextprotocol/conformance 0.2.0-alpha.12)\n\n${table(done)}`);
   const problems = done.flatMap((d) => d.verdicts.flatMap((v) => v.problems.map((p) => `${label(d.run)} ${v.scenario}: ${p}`)));

@@ -1,18 +1,19 @@
 /**
- * The official MCP SDK clients against the real edge function served on Deno (`inject("servedUrl")`):
- * SDK 1.x (2025-11-25 handshake) and SDK 2.x (pinned to 2026-07-28, auto, and its default legacy mode)
- * connect, list the five tools and call every one of them.
+ * The official MCP SDK clients against the real edge function served on Deno, by `npm start` and by
+ * Netlify's emulation (tests/helpers/served.ts): SDK 1.x (2025-11-25 handshake) and SDK 2.x (pinned to
+ * 2026-07-28, auto, and its default legacy mode) connect, list the five tools and call every one of them.
  */
 import { createHash } from "node:crypto";
-import { afterEach, describe, expect, inject, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { Client as Client1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as Transport1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Client as Client2, StreamableHTTPClientTransport as Transport2 } from "@modelcontextprotocol/client";
 import { fixtures } from "../helpers/app.ts";
+import { SERVED, type ServedTarget } from "../helpers/served.ts";
 
-/** Each served request runs in a fresh Deno worker (~150 ms idle, seconds on a loaded 2-core machine). */
+/** The emulation runs each request in a fresh Deno worker (~150 ms idle, seconds on a loaded 2-core machine). */
 const E2E_TIMEOUT = 240_000;
-const endpoint = () => new URL(`${inject("servedUrl")}/mcp`);
+const endpoint = (target: ServedTarget) => new URL(`${target.url}/mcp`);
 const TOOL_NAMES = ["search_patterns", "list_categories", "get_pattern", "search_components", "get_component"];
 
 /** What both SDKs' clients have in common, for the shared checks. */
@@ -117,80 +118,84 @@ async function exerciseAllTools(client: AnyClient) {
   expect(json(missing).error).toMatchObject({ code: "version_not_found", available_versions: pattern.available_versions });
 }
 
-describe("SDK 1.x client (@modelcontextprotocol/sdk), 2025-11-25", { timeout: E2E_TIMEOUT }, () => {
-  it("connects, lists the five tools and calls each one", async () => {
-    const rec = recordingFetch();
-    const client = new Client1({ name: "e2e-sdk1", version: "1.0.0" });
-    const transport = new Transport1(endpoint(), { fetch: rec.fetch });
-    await client.connect(transport);
-    open.push(client as unknown as AnyClient);
+for (const target of SERVED) {
+  describe(target.name, () => {
+    describe("SDK 1.x client (@modelcontextprotocol/sdk), 2025-11-25", { timeout: E2E_TIMEOUT }, () => {
+      it("connects, lists the five tools and calls each one", async () => {
+        const rec = recordingFetch();
+        const client = new Client1({ name: "e2e-sdk1", version: "1.0.0" });
+        const transport = new Transport1(endpoint(target), { fetch: rec.fetch });
+        await client.connect(transport);
+        open.push(client as unknown as AnyClient);
 
-    expect(client.getServerVersion()?.name).toBe("patttterns-mcp");
-    expect(client.getInstructions()).toMatch(/search_components/);
-    expect(transport.protocolVersion).toBe("2025-11-25");
-    expect(transport.sessionId).toBeUndefined();
-    const init = rec.sent.find((s) => s.body?.method === "initialize")!;
-    expect(init.body.params.protocolVersion).toBe("2025-11-25");
+        expect(client.getServerVersion()?.name).toBe("patttterns-mcp");
+        expect(client.getInstructions()).toMatch(/search_components/);
+        expect(transport.protocolVersion).toBe("2025-11-25");
+        expect(transport.sessionId).toBeUndefined();
+        const init = rec.sent.find((s) => s.body?.method === "initialize")!;
+        expect(init.body.params.protocolVersion).toBe("2025-11-25");
 
-    await exerciseAllTools(client as unknown as AnyClient);
-    // Every request after the handshake carries the negotiated version.
-    for (const s of rec.sent.filter((s) => s.method === "POST" && s.body?.method !== "initialize")) expect(s.version).toBe("2025-11-25");
-    await client.ping();
-    await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow(/no_such_tool|-32602/);
+        await exerciseAllTools(client as unknown as AnyClient);
+        // Every request after the handshake carries the negotiated version.
+        for (const s of rec.sent.filter((s) => s.method === "POST" && s.body?.method !== "initialize")) expect(s.version).toBe("2025-11-25");
+        await client.ping();
+        await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow(/no_such_tool|-32602/);
+      });
+    });
+
+    describe("SDK 2.x client (@modelcontextprotocol/client)", { timeout: E2E_TIMEOUT }, () => {
+      it("pinned to 2026-07-28: discovers, lists and calls every tool in the modern era", async () => {
+        const rec = recordingFetch();
+        const client = new Client2({ name: "e2e-sdk2", version: "2.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+        await client.connect(new Transport2(endpoint(target), { fetch: rec.fetch }));
+        open.push(client as unknown as AnyClient);
+
+        expect(client.getProtocolEra()).toBe("modern");
+        expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+        expect(client.getDiscoverResult()?.supportedVersions).toContain("2026-07-28");
+        expect(client.getInstructions()).toMatch(/search_components/);
+        expect(rec.sent.some((s) => s.body?.method === "initialize")).toBe(false);
+
+        const listed = await client.listTools();
+        expect(listed).toMatchObject({ ttlMs: expect.any(Number), cacheScope: expect.any(String) });
+        await exerciseAllTools(client as unknown as AnyClient);
+
+        for (const s of rec.sent.filter((s) => s.method === "POST")) {
+          expect(s.version).toBe("2026-07-28");
+          expect(s.mcpMethod).toBe(s.body.method);
+          if (s.body.method === "tools/call") expect(s.mcpName).toBe(s.body.params.name);
+        }
+        expect(rec.sent.filter((s) => s.body?.method === "tools/call").length).toBeGreaterThanOrEqual(TOOL_NAMES.length);
+      });
+
+      it("in auto mode: probes, picks the modern era, and lists and calls the tools", async () => {
+        const rec = recordingFetch();
+        const client = new Client2({ name: "e2e-sdk2-auto", version: "2.0.0" }, { versionNegotiation: { mode: "auto" } });
+        await client.connect(new Transport2(endpoint(target), { fetch: rec.fetch }));
+        open.push(client as unknown as AnyClient);
+        expect(client.getProtocolEra()).toBe("modern");
+        expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+        expect(rec.sent[0].body.method).toBe("server/discover");
+        expect(rec.sent.some((s) => s.body?.method === "initialize")).toBe(false);
+        expect((await client.listTools()).tools.map((t) => t.name)).toEqual(TOOL_NAMES);
+        const hits = json(await client.callTool({ name: "search_components", arguments: { category: "ui-components", limit: 50 } }));
+        expect(hits.results.length).toBeGreaterThan(10);
+        for (const h of hits.results) expect(h).toMatchObject({ has_component: true, default_version: "active", slug: expect.stringMatching(/^\/ui-components\//) });
+        const code = json(await client.callTool({ name: "get_component", arguments: { pattern_id: hits.results[0].catalog_number } }));
+        expect(code.metadata.pattern_id).toBe(hits.results[0].pattern_id);
+        expect(code.component_code.length).toBeGreaterThan(100);
+      });
+
+      it("in its default (legacy) mode: the 2025 handshake still works", async () => {
+        const client = new Client2({ name: "e2e-sdk2-legacy", version: "2.0.0" });
+        await client.connect(new Transport2(endpoint(target)));
+        open.push(client as unknown as AnyClient);
+        expect(client.getProtocolEra()).toBe("legacy");
+        const listed = await client.listTools();
+        expect(listed.tools.map((t) => t.name)).toEqual(TOOL_NAMES);
+        const r = json(await client.callTool({ name: "get_pattern", arguments: { pattern_id: "#12" } }));
+        expect(r.catalog_number).toBe("#12");
+      });
+    });
   });
-});
-
-describe("SDK 2.x client (@modelcontextprotocol/client)", { timeout: E2E_TIMEOUT }, () => {
-  it("pinned to 2026-07-28: discovers, lists and calls every tool in the modern era", async () => {
-    const rec = recordingFetch();
-    const client = new Client2({ name: "e2e-sdk2", version: "2.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
-    await client.connect(new Transport2(endpoint(), { fetch: rec.fetch }));
-    open.push(client as unknown as AnyClient);
-
-    expect(client.getProtocolEra()).toBe("modern");
-    expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
-    expect(client.getDiscoverResult()?.supportedVersions).toContain("2026-07-28");
-    expect(client.getInstructions()).toMatch(/search_components/);
-    expect(rec.sent.some((s) => s.body?.method === "initialize")).toBe(false);
-
-    const listed = await client.listTools();
-    expect(listed).toMatchObject({ ttlMs: expect.any(Number), cacheScope: expect.any(String) });
-    await exerciseAllTools(client as unknown as AnyClient);
-
-    for (const s of rec.sent.filter((s) => s.method === "POST")) {
-      expect(s.version).toBe("2026-07-28");
-      expect(s.mcpMethod).toBe(s.body.method);
-      if (s.body.method === "tools/call") expect(s.mcpName).toBe(s.body.params.name);
-    }
-    expect(rec.sent.filter((s) => s.body?.method === "tools/call").length).toBeGreaterThanOrEqual(TOOL_NAMES.length);
-  });
-
-  it("in auto mode: probes, picks the modern era, and lists and calls the tools", async () => {
-    const rec = recordingFetch();
-    const client = new Client2({ name: "e2e-sdk2-auto", version: "2.0.0" }, { versionNegotiation: { mode: "auto" } });
-    await client.connect(new Transport2(endpoint(), { fetch: rec.fetch }));
-    open.push(client as unknown as AnyClient);
-    expect(client.getProtocolEra()).toBe("modern");
-    expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
-    expect(rec.sent[0].body.method).toBe("server/discover");
-    expect(rec.sent.some((s) => s.body?.method === "initialize")).toBe(false);
-    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(TOOL_NAMES);
-    const hits = json(await client.callTool({ name: "search_components", arguments: { category: "ui-components", limit: 50 } }));
-    expect(hits.results.length).toBeGreaterThan(10);
-    for (const h of hits.results) expect(h).toMatchObject({ has_component: true, default_version: "active", slug: expect.stringMatching(/^\/ui-components\//) });
-    const code = json(await client.callTool({ name: "get_component", arguments: { pattern_id: hits.results[0].catalog_number } }));
-    expect(code.metadata.pattern_id).toBe(hits.results[0].pattern_id);
-    expect(code.component_code.length).toBeGreaterThan(100);
-  });
-
-  it("in its default (legacy) mode: the 2025 handshake still works", async () => {
-    const client = new Client2({ name: "e2e-sdk2-legacy", version: "2.0.0" });
-    await client.connect(new Transport2(endpoint()));
-    open.push(client as unknown as AnyClient);
-    expect(client.getProtocolEra()).toBe("legacy");
-    const listed = await client.listTools();
-    expect(listed.tools.map((t) => t.name)).toEqual(TOOL_NAMES);
-    const r = json(await client.callTool({ name: "get_pattern", arguments: { pattern_id: "#12" } }));
-    expect(r.catalog_number).toBe("#12");
-  });
-});
+}

@@ -7,11 +7,12 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.ts";
 import { ROOT } from "../../scripts/lib/fixtures.ts";
 import { catalogData, fixtures, testApp } from "../helpers/app.ts";
 import { type FaultProxy, startFaultProxy } from "../helpers/fault-proxy.ts";
+import { SERVED, type ServedTarget } from "../helpers/served.ts";
 import { type RecordingBlobs, SITE_ID, startRecordingBlobs } from "../helpers/recording-blobs.ts";
 import { hostile, type Sent, toolCall, toRequest, URL_MCP } from "./arbitraries.ts";
 import { AUTHOR_EMAILS, checkResponse } from "./check.ts";
@@ -19,7 +20,7 @@ import { KEY_SHAPE } from "./keys.ts";
 
 const MiB = 1024 * 1024;
 const V26 = "2026-07-28";
-const served = () => `${inject("servedUrl")}/mcp`;
+const served = (target: ServedTarget) => `${target.url}/mcp`;
 
 /** A raw HTTP POST with exactly the headers given (fetch would not let us set Host). */
 function rawPost(url: string, body: string | Buffer, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
@@ -78,25 +79,29 @@ describe("Origin and Host (DNS rebinding)", () => {
       expect(ok.status).toBe(200);
     });
 
-    it(`the conformance rebinding scenario, against the served edge function (${version})`, async () => {
-      const p = probe(version);
-      const evil = await rawPost(served(), JSON.stringify(p.body), { ...JSON_HEADERS, ...p.headers, host: "evil.example.com", origin: "http://evil.example.com", "mcp-protocol-version": version });
-      expect(evil.status).toBeGreaterThanOrEqual(400);
-      expect(evil.status).toBeLessThan(500);
-      const host = new URL(served()).host;
-      const ok = await rawPost(served(), JSON.stringify(p.body), { ...JSON_HEADERS, ...p.headers, host, origin: `http://${host}`, "mcp-protocol-version": version });
-      expect(ok.status).toBe(200);
-      if (version !== V26) {
-        const note = await rawPost(served(), JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }), { ...JSON_HEADERS, host, origin: `http://${host}`, "mcp-protocol-version": version });
-        expect(note.status).toBe(202);
-      }
-    });
+    for (const target of SERVED) {
+      it(`the conformance rebinding scenario, against the served edge function (${version}, ${target.name})`, async () => {
+        const p = probe(version);
+        const evil = await rawPost(served(target), JSON.stringify(p.body), { ...JSON_HEADERS, ...p.headers, host: "evil.example.com", origin: "http://evil.example.com", "mcp-protocol-version": version });
+        expect(evil.status).toBeGreaterThanOrEqual(400);
+        expect(evil.status).toBeLessThan(500);
+        const host = new URL(served(target)).host;
+        const ok = await rawPost(served(target), JSON.stringify(p.body), { ...JSON_HEADERS, ...p.headers, host, origin: `http://${host}`, "mcp-protocol-version": version });
+        expect(ok.status).toBe(200);
+        if (version !== V26) {
+          const note = await rawPost(served(target), JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }), { ...JSON_HEADERS, host, origin: `http://${host}`, "mcp-protocol-version": version });
+          expect(note.status).toBe(202);
+        }
+      });
+    }
   }
 
-  it("a rebinding request without Origin (evil Host only) is refused by the served edge function", async () => {
-    const res = await rawPost(served(), JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }), { ...JSON_HEADERS, host: "evil.example.com" });
-    expect(res.status).toBe(403);
-  });
+  for (const target of SERVED) {
+    it(`a rebinding request without Origin (evil Host only) is refused by the served edge function (${target.name})`, async () => {
+      const res = await rawPost(served(target), JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }), { ...JSON_HEADERS, host: "evil.example.com" });
+      expect(res.status).toBe(403);
+    });
+  }
 });
 
 describe("the body cap (1 MiB)", () => {
@@ -130,12 +135,14 @@ describe("the body cap (1 MiB)", () => {
     expect(pulled).toBeLessThan(MiB + 4 * chunk.byteLength);
   });
 
-  it("the served edge function answers 413 to 1 MiB + 1 byte and serves exactly 1 MiB", async () => {
-    const big = await rawPost(served(), padded(MiB + 1), JSON_HEADERS);
-    expect(big.status).toBe(413);
-    const ok = await rawPost(served(), padded(MiB), JSON_HEADERS);
-    expect(ok.status).toBe(200);
-  });
+  for (const target of SERVED) {
+    it(`the served edge function answers 413 to 1 MiB + 1 byte and serves exactly 1 MiB (${target.name})`, async () => {
+      const big = await rawPost(served(target), padded(MiB + 1), JSON_HEADERS);
+      expect(big.status).toBe(413);
+      const ok = await rawPost(served(target), padded(MiB), JSON_HEADERS);
+      expect(ok.status).toBe(200);
+    });
+  }
 });
 
 describe("refs and versions never address arbitrary blob keys", () => {
@@ -271,12 +278,14 @@ describe("security headers on the MCP page", () => {
     expectHeaders(res.headers);
   });
 
-  it("GET /mcp with Accept: text/html, served by the edge function", async () => {
-    const res = await fetch(served(), { headers: { accept: "text/html" } });
-    expect(res.status).toBe(200);
-    expectHeaders(res.headers);
-    await res.body?.cancel();
-  });
+  for (const target of SERVED) {
+    it(`GET /mcp with Accept: text/html, served by the edge function (${target.name})`, async () => {
+      const res = await fetch(served(target), { headers: { accept: "text/html" } });
+      expect(res.status).toBe(200);
+      expectHeaders(res.headers);
+      await res.body?.cancel();
+    });
+  }
 
   it("reflects nothing from the request URL into the page unescaped", async () => {
     const res = await testApp().handle(new Request(`${URL_MCP}?q=<script>alert(1)</script>&"><img src=x onerror=alert(1)>`, { headers: { accept: "text/html" } }));

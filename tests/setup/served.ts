@@ -1,15 +1,41 @@
-/** Starts the served endpoint once for the whole run; e2e tests read its URL with inject("servedUrl"). */
+/**
+ * Starts the served endpoint twice for the whole run: `npm start`'s local server in a child process,
+ * as a user runs it (e2e tests read its URL with inject("servedUrl"), and its processes with
+ * inject("servedPids")), and Netlify's own emulation, @netlify/dev (inject("emulatedUrl")), through
+ * which a subset of the e2e tests checks the function on Netlify's runtime too.
+ */
+import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { spawnReady } from "../../scripts/lib/deno-serve.ts";
 import { startDevServer } from "../../scripts/lib/dev-server.ts";
+import { ROOT } from "../../scripts/lib/fixtures.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     servedUrl: string;
+    /** The local server's Node process and its Deno edge process. */
+    servedPids: { node: number; edge: number };
+    emulatedUrl: string;
   }
 }
 
 export default async function setup(project: TestProject) {
-  const dev = await startDevServer({ port: 0 });
-  project.provide("servedUrl", dev.url);
-  return () => dev.stop();
+  const [started, emulated] = await Promise.allSettled([
+    spawnReady<{ url: string; pids: { node: number; edge: number } }>(process.execPath, ["--import", "tsx", join(ROOT, "scripts/start.ts"), "--port", "0", "--json"], "url"),
+    startDevServer({ port: 0 }),
+  ]);
+  // One failed to start: stop the other, or its processes and timers would hold the run open.
+  if (started.status === "rejected" || emulated.status === "rejected") {
+    if (started.status === "fulfilled") await started.value.stop();
+    if (emulated.status === "fulfilled") await emulated.value.stop();
+    throw started.status === "rejected" ? started.reason : (emulated as PromiseRejectedResult).reason;
+  }
+  const [local, dev] = [started.value, emulated.value];
+  project.provide("servedUrl", local.value.url);
+  project.provide("servedPids", local.value.pids);
+  project.provide("emulatedUrl", dev.url);
+  return async () => {
+    await local.stop(20_000);
+    await dev.stop();
+  };
 }

@@ -92,6 +92,14 @@ describe("foldMonth", () => {
     expect(new Set(m.folded).size).toBe(120);
   });
 
+  it("passes over a write in progress: the local store lists its temporary `.<random>` file", async () => {
+    await seedEvents(kv, MONTH, 3);
+    // What a listing taken mid-write returns: the temp file the store renames into place a moment later.
+    const midWrite: KV = { ...kv, list: async (prefix) => [...(await kv.list(prefix)), `${keys.eventPrefix(MONTH)}.k3j9x0q2ab`] };
+    expect(await foldMonth(midWrite, MONTH)).toMatchObject({ added: 3, unreadable: 0, written: true });
+    expect((await readMonthly(kv, MONTH)).folded).toHaveLength(3);
+  });
+
   it("counts a cut-off event as unreadable once, and never overwrites an unreadable monthly blob", async () => {
     await seedEvents(kv, MONTH, 3);
     await kv.set(keys.event(MONTH, "garbage"), "{not json");

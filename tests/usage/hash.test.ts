@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LocalBlobs, startBlobs } from "../helpers/blobs.ts";
 import { testApp } from "../helpers/app.ts";
-import { deploymentSecret, hashClient, hashKeyBlob } from "../../src/usage/hash.ts";
+import { clientHasher, deploymentSecret, hashClient, hashKeyBlob } from "../../src/usage/hash.ts";
 import { createUsageRecorder } from "../../src/usage/recorder.ts";
 import { dump, toolCall, usageStore } from "./helpers.ts";
 
@@ -29,6 +29,14 @@ describe("hashClient (HMAC-SHA-256, per-month salt)", () => {
     const monthKey = createHmac("sha256", "secret-a").update("usage-client:2026-11").digest();
     const expected = createHmac("sha256", monthKey).update(IP).digest("hex").slice(0, 32);
     expect(await hashClient(enc("secret-a"), "2026-11", IP)).toBe(expected);
+  });
+  it("a hasher that keeps each month's key gives, month after month, what node:crypto computes", async () => {
+    const { createHmac } = await import("node:crypto");
+    const hash = clientHasher(enc("secret-a"));
+    for (const [month, ip] of [["2026-11", IP], ["2026-12", IP], ["2026-11", "2001:db8::1"], ["2026-12", "10.0.0.1"]]) {
+      const monthKey = createHmac("sha256", "secret-a").update(`usage-client:${month}`).digest();
+      expect(await hash(month, ip)).toBe(createHmac("sha256", monthKey).update(ip).digest("hex").slice(0, 32));
+    }
   });
 });
 

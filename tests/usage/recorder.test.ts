@@ -46,16 +46,19 @@ describe("[mcp-usage] log line", () => {
     expect(c).not.toHaveProperty("client");
   });
 
-  it("reports the error code as status, and falls back to the User-Agent without clientInfo", async () => {
+  it("reports the error code as status, and a call that names no client as agent unknown, its User-Agent apart", async () => {
     const { app, lines } = usageApp(blobs.config, { secret: "s" });
     await app.handle(await toolCall("get_component", { pattern_id: "no-such-pattern-anywhere" }), { ip: "198.51.100.1" });
-    // A 2025-06-18 tools/call has no clientInfo: the User-Agent is the hint.
+    // A 2025-06-18 tools/call has no clientInfo: the client is unknown; the User-Agent is kept as a hint.
     await app.handle(post({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "search_patterns", arguments: { query: true } } },
       { "mcp-protocol-version": "2025-06-18", "user-agent": "python-httpx/0.28.1" }), { ip: "198.51.100.1" });
     await app.handle(await toolCall("no_such_tool", {}), { ip: "198.51.100.1" });
     const [missing, invalid, unknown] = lines.map(parse);
     expect(missing).toMatchObject({ tool: "get_component", status: "pattern_not_found" });
-    expect(invalid).toMatchObject({ tool: "search_patterns", status: "invalid_args", agent: "python-httpx/0.28.1", era: "legacy" });
+    expect(invalid).toMatchObject({ tool: "search_patterns", status: "invalid_args", agent: "unknown", user_agent: "python-httpx/0.28.1", era: "legacy" });
+    // A call that names its client keeps no User-Agent.
+    expect(missing.agent).toBe("test/1.0");
+    expect(missing).not.toHaveProperty("user_agent");
     expect(unknown.status).toMatch(/^rpc_-32602$/);
   });
 

@@ -123,4 +123,27 @@ describe("buildReport", () => {
     expect(r.unique_clients).toBe(0);
     expect(renderText(r)).toContain("target < 2.00%: met");
   });
+
+  it("says plainly which calls named no client, and keeps their User-Agents apart as a hint", () => {
+    const m = emptyMonthly("2026-12");
+    const ev = (agent: string, user_agent?: string) => ({
+      v: 1 as const, ts: "2026-12-03T00:00:00.000Z", method: "tools/call", tool: "get_component", status: "ok", http_status: 200, duration_ms: 3, bytes: 10, agent, user_agent, client: null,
+    });
+    for (const [agent, ua, n] of [["cursor/1.7", undefined, 2], ["unknown", "node", 3], ["unknown", "undici", 1], ["unknown", undefined, 1]] as const) {
+      for (let i = 0; i < n; i++) addEvent(m, ev(agent, ua));
+    }
+    const r = buildReport(m);
+    expect(r.by_agent).toEqual({ unknown: 5, "cursor/1.7": 2 });
+    expect(r.unknown_by_user_agent).toEqual({ node: 3, undici: 1, "(none)": 1 });
+    const text = renderText(r);
+    const agents = text.slice(text.indexOf("\nAgents"), text.indexOf("\nCalls that named no client"));
+    expect(agents).toContain("unknown: the call named no client");
+    // The HTTP library is never shown as the agent.
+    expect(agents).not.toMatch(/node|undici/);
+    expect(text).toMatch(/Calls that named no client, by User-Agent[^\n]*\n\s+3\s+60\.00%\s+node\n/);
+    // A month without such calls shows no such table.
+    const named = emptyMonthly("2026-12");
+    addEvent(named, ev("cursor/1.7"));
+    expect(renderText(buildReport(named))).not.toContain("Calls that named no client");
+  });
 });
