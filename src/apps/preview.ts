@@ -27,8 +27,6 @@ export const UI_EXTENSION = "io.modelcontextprotocol/ui";
 /** The MCP Apps HTML profile: the resource's mimeType and what a client lists in its `mimeTypes`. */
 export const APP_MIME = "text/html;profile=mcp-app";
 export const PREVIEW_URI = "ui://patttterns/component-preview";
-/** The tools whose results the view renders: get_component's code, or the active component of get_pattern's pattern. */
-export const PREVIEW_TOOLS = ["get_component", "get_pattern"] as const;
 
 /** Whether a client's capabilities declare MCP Apps with the HTML profile. */
 export function takesApps(clientCapabilities: Record<string, unknown>): boolean {
@@ -70,9 +68,9 @@ export function previewExtension<D>(load: () => Promise<PreviewDocument>): Exten
   };
   return {
     id: UI_EXTENSION,
-    settings: {},
     appliesTo,
-    toolMeta: Object.fromEntries(PREVIEW_TOOLS.map((name) => [name, TOOL_META])),
+    // The tools whose results the view renders: get_component's code, or get_pattern's active component.
+    toolMeta: { get_component: TOOL_META, get_pattern: TOOL_META },
     resources: [resource],
   };
 }

@@ -8,10 +8,8 @@ import type { Envelope } from "./era.ts";
 import type { Resource } from "./resource.ts";
 
 export interface Extension<D = unknown> {
-  /** The extension identifier, the key under `capabilities.extensions`. */
+  /** The extension identifier, the key under `capabilities.extensions` (its settings: `{}`, none). */
   id: string;
-  /** The server's settings object for it (`{}`: supported, no settings). */
-  settings: Record<string, unknown>;
   /**
    * Whether the request's client takes the extension's tool `_meta`. 2026-07-28 requests carry the
    * client's capabilities; a stateless server has none for legacy requests after initialize.

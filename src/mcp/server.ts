@@ -90,7 +90,7 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
   if (prompts.length) capabilities.prompts = { listChanged: false };
   if (opts.logging) capabilities.logging = {};
   if (opts.complete) capabilities.completions = {};
-  if (extensions.length) capabilities.extensions = Object.fromEntries(extensions.map((e) => [e.id, e.settings]));
+  if (extensions.length) capabilities.extensions = Object.fromEntries(extensions.map((e) => [e.id, {}]));
   const unlisted = extensions.flatMap((e) => e.resources);
 
   let toolList: Record<string, unknown>[] | undefined;
