@@ -39,10 +39,15 @@ describe("the generated preview (generated/preview-html.json)", () => {
   it("is one HTML document with its one script and its styles inline, loading nothing from outside", () => {
     const { html } = built;
     expect(html.startsWith("<!doctype html>\n<html")).toBe(true);
-    expect(html.match(/<script\b/gi)).toHaveLength(1);
-    expect(html).not.toMatch(/<script[^>]*\bsrc=|<link\b|<iframe\b|<img\b/i);
-    // The closing tag inside the inline script would end it early; the build escapes it.
-    const script = html.slice(html.indexOf("<script>") + 8, html.lastIndexOf("</script>"));
+    // The markup around the one inline script (whose code may spell "<script>" in strings, as React's does).
+    const start = html.indexOf("<script>") + 8;
+    const end = html.lastIndexOf("</script>");
+    const script = html.slice(start, end);
+    const markup = html.slice(0, start) + html.slice(end);
+    expect(markup.match(/<script\b/gi)).toHaveLength(1);
+    expect(markup.match(/<style\b/gi)).toHaveLength(1);
+    expect(markup).not.toMatch(/<script[^>]*\bsrc=|<link\b|<iframe\b|<img\b|@import/i);
+    // A closing tag inside the inline script would end it early; the build escapes it.
     expect(script).not.toMatch(/<\/script/i);
     expect(script.length).toBeGreaterThan(100_000);
     // ASCII only: the JSON-RPC response that carries it needs no escaping (src/mcp/frozen-json.ts).
