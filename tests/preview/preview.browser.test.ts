@@ -26,13 +26,13 @@ const sha256 = (text: string) => createHash("sha256").update(text, "utf8").diges
 const frame = () => viewFrame(page);
 const stage = () => frame().locator("#pv-stage");
 
-async function openPage(theme: "light" | "dark" = "light", modern = false): Promise<Page> {
+async function openPage(theme: "light" | "dark" = "light", modern = false, permissions = view.ui.permissions): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 900, height: 1000 } });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: host.url });
   const p = await context.newPage();
   p.on("console", (m) => m.type() === "error" && m.location().url.startsWith(`${host.url}/view`) && problems.push(m.text()));
   p.on("pageerror", (e) => problems.push(String(e)));
-  await mountPreview(p, host, { endpoint, permissions: view.ui.permissions, theme, modern });
+  await mountPreview(p, host, { endpoint, permissions, theme, modern });
   return p;
 }
 
@@ -179,6 +179,21 @@ describe("the component preview as an MCP App, in headless Chromium", { timeout:
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       expect(copied === code, JSON.stringify(args)).toBe(true);
       expect(sha256(copied)).toBe(metadata.sha256);
+    }
+  });
+
+  it("copies exactly where the host grants no clipboard-write too (the copy-command fallback)", async () => {
+    const main = page;
+    page = await openPage("light", false, {});
+    try {
+      expect(await page.locator("iframe").getAttribute("allow")).toBe("");
+      const { component_code: code } = payloadOf(await callAndShow("get_component", { pattern_id: "tabs", version_id: "seed" }));
+      await frame().locator("button[data-copy]").click();
+      await expect.poll(() => frame().locator("button[data-copy]").getAttribute("data-state")).toBe("copied");
+      expect((await page.evaluate(() => navigator.clipboard.readText())) === code).toBe(true);
+    } finally {
+      await page.context().close();
+      page = main;
     }
   });
 
