@@ -117,7 +117,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { html, sizes } = await buildPreview();
   const text = previewFileText(html);
   const stale = await previewStale(text, out);
-  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  // Decimal kilobytes, as the benchmark reports sizes.
+  const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
   const summary = `script ${kb(sizes.js)}, style ${kb(sizes.css)}, document ${kb(sizes.html)} (${kb(sizes.gzip)} gzipped)`;
   if (values.check && stale) {
     console.error(`${out} is stale: run npm run build:preview`);

@@ -14,7 +14,7 @@
  * - resources/read serves the view in both eras; resources/list does not list it (the spec lets
  *   servers leave out resources that only tools link).
  *
- * The HTML (~1.8 MB, ~0.5 MB gzipped) is loaded on the first read, never on a cold isolate's first
+ * The HTML (1.9 MB, 0.5 MB gzipped) is loaded on the first read, never on a cold isolate's first
  * tools/list or search: `load` is a dynamic import the edge adapter passes in.
  */
 import { CACHE_HINTS } from "../config.ts";

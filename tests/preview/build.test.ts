@@ -60,7 +60,7 @@ describe("the generated preview (generated/preview-html.json)", () => {
   });
 
   it("stays within its size budget: 512 KB gzipped (README states the figure)", () => {
-    expect(built.sizes.gzip).toBeLessThan(512 * 1024);
+    expect(built.sizes.gzip).toBeLessThan(512_000);
   });
 
   it("goes stale when the document changes, and --check says so and exits 1", async () => {
