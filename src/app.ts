@@ -2,6 +2,7 @@
  * Assembles the endpoint from its environment: catalog, component source, entitlement policy,
  * protocol server and HTTP transport. Both the edge function and the tests build it here.
  */
+import { type PreviewDocument, previewExtension } from "./apps/preview.ts";
 import { type Catalog, createCatalog } from "./catalog/catalog.ts";
 import type { SynonymRule } from "./catalog/thesaurus.ts";
 import { blobsSource } from "./components/blobs-source.ts";
@@ -40,6 +41,11 @@ export interface AppOptions {
   onExchange?: (exchange: Exchange) => void;
   /** Usage logging and counters (src/usage); the edge adapter passes `usageFromEnv(env)`. Off when absent. */
   usage?: UsageRecorder;
+  /**
+   * Loads the built component preview (generated/preview-html.json), turning on the MCP Apps
+   * extension (src/apps/preview.ts). The edge adapter passes a dynamic import. Off when absent.
+   */
+  preview?: () => Promise<PreviewDocument>;
 }
 
 const num = (v: string | undefined, fallback: number) => (v && Number.isFinite(Number(v)) ? Number(v) : fallback);
@@ -89,6 +95,7 @@ export function createApp(opts: AppOptions): App {
     templates: [componentTemplate],
     resources: [skillResource],
     entitlement: deps.entitlement,
+    extensions: opts.preview ? [previewExtension<Deps>(opts.preview)] : [],
   });
   const origins = createOriginPolicy(siteUrl, (opts.env.ALLOWED_ORIGINS ?? "").split(","));
   const page = pageHandler(server, { patterns: catalog.count, withCode: catalog.withCode });

@@ -8,13 +8,17 @@ import { usageFromEnv } from "../../src/usage/recorder.ts";
 
 declare const Netlify: { env: { toObject(): Record<string, string> } };
 
+// The component preview (an MCP App, ~0.5 MB gzipped): imported on its first read only, so a cold
+// isolate's first tools/list or search pays nothing for it.
+const preview = () => import("../../generated/preview-html.json", { with: { type: "json" } }).then((m) => m.default);
+
 // Module scope keeps the catalog and code caches for the isolate's life; getStore runs per request.
 let app: App | undefined;
 
 export default (req: Request, context: Context) => {
   if (!app) {
     const env = Netlify.env.toObject();
-    app = createApp({ env, catalogData, usage: usageFromEnv(env) });
+    app = createApp({ env, catalogData, usage: usageFromEnv(env), preview });
   }
   // Production honours waitUntil: the usage write runs after the response is sent, and so does the
   // local server of `npm start` (server region "local"). Netlify's local emulation (@netlify/dev,

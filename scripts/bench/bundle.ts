@@ -3,7 +3,9 @@
  * minified, for the edge. `catalog` decides what happens to the built catalog (catalog/load.ts and
  * the files it loads): "inline" bundles all of it; a catalog directory bundles that directory's
  * load.ts and keeps what it imports (JSON files, group modules) external modules, loaded on demand
- * as Deno loads them in production, where the edge bundler keeps every module apart.
+ * as Deno loads them in production, where the edge bundler keeps every module apart. The component
+ * preview's HTML (generated/preview-html.json) is always such an external module: the edge function
+ * imports it on the first read of its resource only, so it is neither in a cold start nor in the size.
  */
 import { gzipSync } from "node:zlib";
 import { readFile } from "node:fs/promises";
@@ -27,6 +29,14 @@ const catalogPlugin = (catalog: string): Plugin => ({
   },
 });
 
+/** generated/preview-html.json stays external, where it is (the path from the edge function's import). */
+const previewPlugin: Plugin = {
+  name: "preview",
+  setup(b) {
+    b.onResolve({ filter: /generated\/preview-html\.json$/ }, (args) => ({ path: pathToFileURL(join(args.resolveDir, args.path)).href, external: true }));
+  },
+};
+
 export interface BundleSize {
   minified: number;
   gzip: number;
@@ -46,7 +56,7 @@ export const EDGE_BUILD = {
 } as const satisfies BuildOptions;
 
 export async function bundle(entry: string, outfile: string, catalog: "inline" | string): Promise<BundleSize> {
-  await build({ ...EDGE_BUILD, entryPoints: [entry], outfile, plugins: [catalogPlugin(catalog)] });
+  await build({ ...EDGE_BUILD, entryPoints: [entry], outfile, plugins: [catalogPlugin(catalog), previewPlugin] });
   const bytes = await readFile(outfile);
   return { minified: bytes.byteLength, gzip: gzipSync(bytes, { level: 9 }).byteLength };
 }

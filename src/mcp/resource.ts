@@ -6,8 +6,8 @@ export interface CacheHint {
   cacheScope: "public" | "private";
 }
 
-/** Text contents, or binary contents as base64 in `blob`. */
-export type ResourceContents = { uri: string; mimeType: string } & ({ text: string } | { blob: string });
+/** Text contents, or binary contents as base64 in `blob`; `_meta` as an extension defines it. */
+export type ResourceContents = { uri: string; mimeType: string; _meta?: Record<string, unknown> } & ({ text: string } | { blob: string });
 
 export interface ReadResult {
   contents: ResourceContents[];

@@ -6,6 +6,7 @@ import { CACHE_HINTS, MODERN_VERSION, SUPPORTED_VERSIONS } from "../config.ts";
 import { CODES, isObject, type Params, RpcError, clip } from "./jsonrpc.ts";
 import { type Envelope, isLogLevel, META, type ParamHeader } from "./era.ts";
 import { toolCaller } from "./call-tool.ts";
+import { type Extension, withToolMeta } from "./extension.ts";
 import { readInput, renderInputRequired, stateSealer } from "./mrtr.ts";
 import type { Notify } from "./notify.ts";
 import type { Prompt, Resource, ResourceTemplate } from "./resource.ts";
@@ -38,6 +39,8 @@ export interface ServerOptions<D> {
   complete?: (params: Params, deps: D) => Promise<Completion>;
   /** HMAC secret for MRTR requestState; set it when several isolates may serve one retry chain. */
   stateSecret?: string;
+  /** Opt-in protocol extensions (see extension.ts), advertised under `capabilities.extensions`. */
+  extensions?: Extension<D>[];
 }
 
 export interface Completion {
@@ -68,6 +71,7 @@ export interface McpServer<D> {
   info: ServerInfo;
   capabilities: Record<string, unknown>;
   tools: ListedTool<D>[];
+  /** Every tool as tools/list shows it to a client that takes every extension (the server card's list). */
   listTools(): Record<string, unknown>[];
   /** The `Mcp-Param-*` headers a tool's arguments require (empty for unknown tools). */
   paramHeaders(tool: string): ParamHeader[];
@@ -78,7 +82,7 @@ export interface McpServer<D> {
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 
 export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
-  const { info, instructions, tools, resources = [], templates = [], prompts = [] } = opts;
+  const { info, instructions, tools, resources = [], templates = [], prompts = [], extensions = [] } = opts;
   const sealer = stateSealer(opts.stateSecret);
   const promptsByName = new Map(prompts.map((p) => [p.name, p]));
   const capabilities: Record<string, unknown> = { tools: { listChanged: false } };
@@ -86,11 +90,21 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
   if (prompts.length) capabilities.prompts = { listChanged: false };
   if (opts.logging) capabilities.logging = {};
   if (opts.complete) capabilities.completions = {};
+  if (extensions.length) capabilities.extensions = Object.fromEntries(extensions.map((e) => [e.id, {}]));
+  const unlisted = extensions.flatMap((e) => e.resources);
 
   let toolList: Record<string, unknown>[] | undefined;
-  let toolListResult: Record<string, unknown> | undefined;
   // Built on first use from each tool's inputSchema, converted from zod at build time (npm run build:schemas).
-  const listTools = () => (toolList ??= tools.map(describeTool));
+  const listTools = () => (toolList ??= tools.map((t) => withToolMeta(describeTool(t), extensions)));
+  // One frozen result per set of extensions a client takes, keyed by their ids (the list only changes on deploy).
+  const toolLists = new Map<string, Record<string, unknown>>();
+  const toolListFor = (envelope: Envelope) => {
+    const taken = extensions.filter((e) => e.appliesTo(envelope));
+    const key = taken.map((e) => e.id).join();
+    let out = toolLists.get(key);
+    if (!out) toolLists.set(key, (out = Object.freeze({ tools: taken.length === extensions.length ? listTools() : tools.map((t) => withToolMeta(describeTool(t), taken)) })));
+    return out;
+  };
   let headerSpecs: Map<string, ParamHeader[]> | undefined;
   const headersOf = (name: string) =>
     (headerSpecs ??= new Map(listTools().map((t) => [t.name as string, paramHeaders(t.inputSchema as Record<string, unknown>)]))).get(name) ?? [];
@@ -103,7 +117,7 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
 
   const shared: Record<string, Handler<D>> = {
     // Frozen: the list only changes on deploy, so its JSON is built once (frozen-json.ts).
-    "tools/list": async () => (toolListResult ??= Object.freeze({ tools: listTools() })),
+    "tools/list": async (_params, ctx) => toolListFor(ctx.envelope),
     "tools/call": toolCaller(tools, { entitlement: opts.entitlement, logging: !!opts.logging, sealer }),
     "resources/list": async () => ({
       resources: resources.map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType })),
@@ -122,7 +136,7 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
         ctx.trace.status = decision.error.code;
         throw new RpcError(CODES.serverError, decision.error.message, { ...decision.error, uri });
       };
-      const fixed = resources.find((r) => r.uri === uri);
+      const fixed = resources.find((r) => r.uri === uri) ?? unlisted.find((r) => r.uri === uri);
       if (fixed) await entitled(fixed.returnsCode);
       let read = fixed ? await fixed.read(ctx.deps) : null;
       for (const t of templates) {
