@@ -9,7 +9,6 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { loadFixtures } from "../../scripts/lib/fixtures.ts";
-import { testApp, URL_MCP } from "../helpers/app.ts";
 import { hostCsp, type HostServer, launchChromium, mountPreview, type PreviewResource, readPreview, rpc, serveHost, viewFrame } from "../../scripts/lib/preview-harness.ts";
 
 const endpoint = `${inject("servedUrl")}/mcp`;
@@ -84,11 +83,8 @@ describe("the component preview as an MCP App, in headless Chromium", { timeout:
   it("renders every fixture component version: a non-empty root, no error boundary, sha256 verified, no console errors", async () => {
     const shows = fixtures.flatMap((f) => f.index.versions.filter((v) => !v.hiddenAt).map((v) => ({ label: `${f.name}/${v.versionId}`, versionId: v.versionId, args: { pattern_id: f.entry.id, version_id: v.versionId } })));
     expect(shows.length).toBeGreaterThanOrEqual(50);
-    // get_component results of the real app in process, over the same fixtures: the served endpoint
-    // runs each request in a fresh Deno worker (~1 s apiece here); the other tests use its results.
-    const app = testApp();
-    const inProcess: typeof fetch = async (url, init) => app.handle(new Request(url, init));
-    const results = await Promise.all(shows.map(({ args }) => rpc(URL_MCP, "legacy", "tools/call", { name: "get_component", arguments: args }, false, inProcess).then((r) => r.result)));
+    // Real get_component results of the served endpoint, as a host receives them.
+    const results = await Promise.all(shows.map(({ args }) => rpc(endpoint, "legacy", "tools/call", { name: "get_component", arguments: args }).then((r) => r.result)));
     for (const [i, { label, versionId, args }] of shows.entries()) {
       const before = await runOf();
       await page.evaluate(([a, r]) => window.previewHost!.show(a, r), [args, results[i]] as const);
