@@ -9,7 +9,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { startDevServer } from "./lib/dev-server.ts";
+import { startLocalServer } from "./lib/local-server.ts";
 import { ROOT } from "./lib/fixtures.ts";
 import { hostCsp, launchChromium, mountPreview, readPreview, serveHost, viewFrame } from "./lib/preview-harness.ts";
 
@@ -21,7 +21,7 @@ const out = values.out!;
 const width = Number(values.width);
 await mkdir(out, { recursive: true });
 
-const dev = await startDevServer({ port: 0 });
+const dev = await startLocalServer({ port: 0, quiet: true });
 const endpoint = `${dev.url}/mcp`;
 const view = await readPreview(endpoint, "modern");
 const host = await serveHost(view.html, hostCsp(view.ui.csp));
