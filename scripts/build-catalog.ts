@@ -1,6 +1,6 @@
 /**
  * `npm run build:catalog`: validates search_index.json (zod + duplicate ids, numbers and slugs,
- * exactly as the endpoint does for a raw index) and writes catalog/, the form the edge function
+ * exactly as the endpoint does for a raw index) and writes generated/catalog/, the form the edge function
  * ships, loaded on demand by what each request needs (src/catalog/source.ts):
  * - head.json: counts, categories and tags (imported eagerly: a few KB at any catalog size);
  * - entries-NNN.json: the validated entries (zod defaults applied, the site's searchText dropped),
@@ -12,7 +12,7 @@
  * - load.ts: literal dynamic imports of each file, so bundlers and Deno's module graph include them;
  *   past GROUP files of a kind, through group modules (entries-gNNN.ts, keys-gNNN.ts) of GROUP each.
  *
- *   tsx scripts/build-catalog.ts [--in search_index.json] [--out catalog] [--check]
+ *   tsx scripts/build-catalog.ts [--in search_index.json] [--out generated/catalog] [--check]
  *
  * `--check` writes nothing and exits 1 when the output is missing or stale.
  */
@@ -31,7 +31,7 @@ import { ROOT } from "./lib/fixtures.ts";
 
 export const SOURCE = join(ROOT, "search_index.json");
 export const THESAURUS = join(ROOT, "thesaurus.txt");
-export const CATALOG_DIR = join(ROOT, "catalog");
+export const CATALOG_DIR = join(ROOT, "generated/catalog");
 /**
  * Entries per chunk (~22 KB): a cold get_component loads one, a page of 10 search hits up to 10. At
  * 10,000 patterns a new page loaded ~25 ms of chunks at 64 per chunk, ~13 ms at 32, ~12 ms at 16.
