@@ -1,6 +1,6 @@
 /**
  * tools/list serves inputSchemas converted from the tools' zod schemas at build time
- * (src/tools/input-schemas.ts, `npm run build:schemas`): they must be exactly what zod converts today,
+ * (generated/input-schemas.ts, `npm run build:schemas`): they must be exactly what zod converts today,
  * key order included (it is tools/list's bytes), and the edge function must not carry zod's converter.
  */
 import { execFile } from "node:child_process";
@@ -17,7 +17,7 @@ import { ROOT } from "../../scripts/lib/fixtures.ts";
 import { describeTool } from "../../src/mcp/tool.ts";
 import { definitions } from "../../src/tools/definitions.ts";
 import { tools } from "../../src/tools/index.ts";
-import { inputSchemas } from "../../src/tools/input-schemas.ts";
+import { inputSchemas } from "../../generated/input-schemas.ts";
 
 const run = promisify(execFile);
 const work = await mkdtemp(join(tmpdir(), "input-schemas-"));
@@ -37,7 +37,7 @@ async function cli(...args: string[]) {
     .catch((e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }));
 }
 
-describe("the generated inputSchemas (src/tools/input-schemas.ts)", () => {
+describe("the generated inputSchemas (generated/input-schemas.ts)", () => {
   it("are, for every production tool, z.toJSONSchema of its zod input, byte for byte (else run npm run build:schemas)", () => {
     expect(Object.keys(inputSchemas)).toEqual(definitions.map((t) => t.name));
     for (const t of definitions) {
