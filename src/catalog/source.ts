@@ -1,7 +1,7 @@
 /**
  * Where a catalog's data comes from. Two sources behind one interface, so there is one Catalog:
  * - memory: validated entries in an array (tests, scripts; `createCatalog(search_index.json)`);
- * - files: the catalog built by `npm run build:catalog` into catalog/, loaded on demand through
+ * - files: the catalog built by `npm run build` into generated/catalog/, loaded on demand through
  *   generated/catalog/load.ts. A cold isolate imports only head.json (a few KB); a lookup loads one key shard
  *   and the entry chunk it names, a search loads search.json and the chunks of the page it returns.
  *   At 10,000 patterns the whole catalog is ~8 MB of JSON, ~300 ms to import: never on a cold path.
@@ -136,7 +136,7 @@ export function filesSource(files: CatalogFiles): CatalogSource {
   const known = opened.get(files);
   if (known) return known;
   const head = files.head as CatalogHead;
-  if (head?.format !== CATALOG_FORMAT) throw new Error(`generated/catalog/head.json is not ${CATALOG_FORMAT}: rebuild the catalog (npm run build:catalog)`);
+  if (head?.format !== CATALOG_FORMAT) throw new Error(`generated/catalog/head.json is not ${CATALOG_FORMAT}: rebuild the catalog (npm run build)`);
   const chunk = perFile((k) => files.entries(k) as Promise<Entry[]>);
   const shard = perFile((k) => files.keys(k) as Promise<Record<string, number[]>>);
   const search = lazy(() => files.search() as Promise<SearchTables>);

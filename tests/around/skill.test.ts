@@ -29,7 +29,7 @@ describe("SKILL.md", () => {
     }
   });
 
-  it("every generated file matches the source (run `npm run skill` when this fails)", async () => {
+  it("every generated file matches the source (run `npm run build` when this fails)", async () => {
     const outputs = await renderSkillOutputs();
     expect(Object.keys(outputs).sort()).toEqual([
       "generated/skill.ts",

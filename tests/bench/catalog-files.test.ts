@@ -1,5 +1,5 @@
 /**
- * generated/catalog/ (what the edge function ships) must be exactly what `npm run build:catalog` makes from the
+ * generated/catalog/ (what the edge function ships) must be exactly what `npm run build` makes from the
  * committed search_index.json, and a catalog loaded from it on demand must answer exactly as one
  * validated from the raw index: resolve, search, categories and tags, for the shipped catalog and a
  * generated 2,000-pattern one. A file that fails to load fails only the requests that need it.
@@ -77,9 +77,9 @@ async function expectSameCatalog(split: Catalog, memory: Catalog, entries: reado
 }
 
 describe("the built catalog (generated/catalog/)", () => {
-  it("is current: rebuilt from search_index.json every file is byte-identical (else run npm run build:catalog)", async () => {
+  it("is current: rebuilt from search_index.json every file is byte-identical (else run npm run build)", async () => {
     const files = await buildCatalogFiles(sourceText, { thesaurus });
-    expect(await staleFiles(CATALOG_DIR, files), "stale generated/catalog/: run npm run build:catalog").toEqual([]);
+    expect(await staleFiles(CATALOG_DIR, files), "stale generated/catalog/: run npm run build").toEqual([]);
     expect((shippedFiles.head as { count: number }).count).toBe(raw.length);
     expect([...files.keys()].filter((f) => /^entries-\d+\.json$/.test(f))).toHaveLength(Math.ceil(raw.length / CHUNK));
   });
