@@ -1,23 +1,30 @@
 /**
- * `npm run build:preview`: builds the component preview (preview/, an MCP App view) into one HTML
- * document with every script and style inline, and writes it to generated/preview-html.json, which
- * the edge function imports on the first read of its ui:// resource (src/apps/preview.ts).
- *
- *   tsx scripts/build-preview.ts [--out generated/preview-html.json] [--check]
- *
- * `--check` writes nothing and exits 1 when the file is missing or stale. Deterministic: the same
- * sources and locked packages give the same bytes.
+ * The preview generator of `npm run build`: builds the component preview (preview/, an MCP App view)
+ * into one HTML document with every script and style inline, and writes it to
+ * generated/preview-html.json, which the edge function imports on the first read of its ui://
+ * resource (src/apps/preview.ts). Deterministic: the same sources and locked packages give the same
+ * bytes. The slowest generator, so it lists its inputs and `npm run build` skips it while they and
+ * the file are unchanged.
  */
-import { readFile, writeFile, mkdir } from "node:fs/promises";
-import { dirname, join } from "node:path";
-import { parseArgs } from "node:util";
+import { readFile } from "node:fs/promises";
+import { dirname, join, relative, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build, type Plugin, transform } from "esbuild";
 import { ROOT } from "./lib/fixtures.ts";
+import type { Generator } from "./lib/generated.ts";
 import { packLucide } from "./lib/lucide-pack.ts";
 
-export const PREVIEW_FILE = join(ROOT, "generated/preview-html.json");
+/** Where the build writes the preview, relative to the repo. */
+export const PREVIEW_PATH = "generated/preview-html.json";
+export const PREVIEW_FILE = join(ROOT, PREVIEW_PATH);
 const SOURCE = join(ROOT, "preview");
+/**
+ * What decides the output besides the repo's modules esbuild bundles: this generator and the icon
+ * packer, the shell and stylesheet, what esbuild resolves with, and the packages, by the versions
+ * installed (npm's node_modules/.package-lock.json: the icons and esbuild among them) rather than
+ * by hashing each of their ~650 bundled files on every build.
+ */
+const READ = ["scripts/build-preview.ts", "scripts/lib/lucide-pack.ts", "preview/index.html", "preview/src/preview.css", "tsconfig.json", "package.json", "package-lock.json", "node_modules/.package-lock.json"];
 
 /**
  * The `_meta.ui` the view declares on its resource content (MCP Apps). Every script and style is
@@ -69,6 +76,8 @@ export interface PreviewBuild {
   html: string;
   /** Bytes of the minified script and style, and of the whole document gzipped (level 9). */
   sizes: { js: number; css: number; html: number; gzip: number };
+  /** Repo-relative paths of the files that decide `html`: READ and the repo's modules it bundles, sorted. */
+  inputs: string[];
 }
 
 export async function buildPreview(): Promise<PreviewBuild> {
@@ -86,6 +95,7 @@ export async function buildPreview(): Promise<PreviewBuild> {
     define: { "process.env.NODE_ENV": '"production"' },
     plugins: [lucidePackPlugin(pack), zodEnglishOnly],
     write: false,
+    metafile: true,
     logLevel: "error",
   });
   const js = inlineScript(result.outputFiles[0].text);
@@ -96,7 +106,10 @@ export async function buildPreview(): Promise<PreviewBuild> {
   if (html === template || html.includes("/* main.tsx */") || html.includes("/* preview.css */")) throw new Error("preview/index.html lost a placeholder");
   // With no resourceDomains declared, nothing may load from outside the document.
   if (/<(?:link|img|iframe)\b|<script[^>]*\bsrc=|@import\s+url/i.test(template + css)) throw new Error("the preview must load nothing from outside its document");
-  return { html, sizes: { js: js.length, css: css.length, html: html.length, gzip: gzipSync(html, { level: 9 }).length } };
+  // The metafile names bundled files relative to the working directory, virtual modules by namespace.
+  const bundled = Object.keys(result.metafile.inputs).filter((f) => !/^[\w-]+:/.test(f)).map((f) => relative(ROOT, resolve(f)));
+  const inputs = [...new Set([...READ, ...bundled.filter((f) => !f.startsWith("node_modules/"))])].sort();
+  return { html, sizes: { js: js.length, css: css.length, html: html.length, gzip: gzipSync(html, { level: 9 }).length }, inputs };
 }
 
 /**
@@ -104,29 +117,17 @@ export async function buildPreview(): Promise<PreviewBuild> {
  * the shape src/apps/preview.ts reads (`PreviewDocument`).
  */
 export const previewFileText = (html: string, ui: unknown = PREVIEW_UI) =>
-  `${JSON.stringify({ generatedBy: "npm run build:preview (scripts/build-preview.ts) from preview/: do not edit", ui, html })}\n`;
+  `${JSON.stringify({ generatedBy: "npm run build (scripts/build-preview.ts) from preview/: do not edit", ui, html })}\n`;
 
-/** Whether the file differs from what the sources build now (missing counts as stale). */
-export async function previewStale(text: string, file = PREVIEW_FILE): Promise<boolean> {
-  return (await readFile(file, "utf8").catch(() => null)) !== text;
-}
+/** Decimal kilobytes, as the benchmark reports sizes. */
+const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { out: { type: "string", default: PREVIEW_FILE }, check: { type: "boolean", default: false } } });
-  const out = values.out!;
-  const { html, sizes } = await buildPreview();
-  const text = previewFileText(html);
-  const stale = await previewStale(text, out);
-  // Decimal kilobytes, as the benchmark reports sizes.
-  const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
-  const summary = `script ${kb(sizes.js)}, style ${kb(sizes.css)}, document ${kb(sizes.html)} (${kb(sizes.gzip)} gzipped)`;
-  if (values.check && stale) {
-    console.error(`${out} is stale: run npm run build:preview`);
-    process.exit(1);
-  }
-  if (stale) {
-    await mkdir(dirname(out), { recursive: true });
-    await writeFile(out, text);
-  }
-  console.log(`${stale ? `wrote ${out}` : `${out} is current`}: ${summary}`);
-}
+export const previewGenerator: Generator = {
+  name: "preview",
+  from: "preview/",
+  async build() {
+    const { html, sizes, inputs } = await buildPreview();
+    const note = `script ${kb(sizes.js)}, style ${kb(sizes.css)}, document ${kb(sizes.html)} (${kb(sizes.gzip)} gzipped)`;
+    return { files: new Map([[PREVIEW_PATH, previewFileText(html)]]), inputs, note };
+  },
+};

@@ -1,6 +1,6 @@
 /**
  * `npm run eval:search`: relevance of search_patterns over a query set (scripts/lib/relevance.ts).
- * By default the tool runs in process over the built catalog (catalog/load.ts, as the edge function
+ * By default the tool runs in process over the built catalog (generated/catalog/load.ts, as the edge function
  * loads it); `--url` asks a served endpoint instead, over HTTP, as an agent would.
  *
  *   npm run eval:search -- [--queries tests/relevance/dev-queries.json] [--limit 10]
@@ -8,7 +8,7 @@
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import * as catalogFiles from "../catalog/load.ts";
+import * as catalogFiles from "../generated/catalog/load.ts";
 import { createApp } from "../src/app.ts";
 import { ROOT } from "./lib/fixtures.ts";
 import { describe, endpointSearch, measure, readQuerySet } from "./lib/relevance.ts";

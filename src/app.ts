@@ -29,7 +29,7 @@ export type Env = Record<string, string | undefined>;
 
 export interface AppOptions {
   env: Env;
-  /** The parsed search_index.json (validated here), or the built catalog's loader: `import * as files from "catalog/load.ts"`. */
+  /** The parsed search_index.json (validated here), or the built catalog's loader: `import * as files from "generated/catalog/load.ts"`. */
   catalogData: unknown;
   /** The thesaurus a parsed search_index.json is searched with (the built catalog has its own compiled in). */
   synonyms?: readonly SynonymRule[];

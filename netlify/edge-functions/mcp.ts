@@ -1,8 +1,8 @@
 /** Netlify Edge Function adapter: builds the app once per isolate and hands each request to it. */
 import type { Config, Context } from "@netlify/edge-functions";
-// Validated, indexed and split at build time (npm run build:catalog): a cold isolate imports a few KB
+// Validated, indexed and split at build time (npm run build): a cold isolate imports a few KB
 // of it and loads the rest by what each request needs.
-import * as catalogData from "../../catalog/load.ts";
+import * as catalogData from "../../generated/catalog/load.ts";
 import { type App, createApp } from "../../src/app.ts";
 import { usageFromEnv } from "../../src/usage/recorder.ts";
 

@@ -9,7 +9,7 @@
  * applies to both transports.
  */
 // The same built catalog the edge function loads: validated, indexed and split at build time.
-import * as catalogData from "../../catalog/load.ts";
+import * as catalogData from "../../generated/catalog/load.ts";
 import { createApp } from "../../src/app.ts";
 import { createChatbotHandler } from "../../src/chatbot/handler.ts";
 import { createMcpClient } from "../../src/chatbot/mcp-client.ts";

@@ -1,6 +1,6 @@
 /**
  * esbuild bundles of our edge function and of the SDK variant (scripts/bench/sdk-edge.ts): ESM,
- * minified, for the edge. `catalog` decides what happens to the built catalog (catalog/load.ts and
+ * minified, for the edge. `catalog` decides what happens to the built catalog (generated/catalog/load.ts and
  * the files it loads): "inline" bundles all of it; a catalog directory bundles that directory's
  * load.ts and keeps what it imports (JSON files, group modules) external modules, loaded on demand
  * as Deno loads them in production, where the edge bundler keeps every module apart. The component

@@ -1,5 +1,5 @@
 /**
- * One cold start, in a fresh Deno process: import an edge-function bundle (catalog/load.ts bundled,
+ * One cold start, in a fresh Deno process: import an edge-function bundle (generated/catalog/load.ts bundled,
  * the catalog's JSON files external modules beside it), then serve one request through it, as the
  * first request of a new isolate does: get_component (the default), tools/list (the first request
  * of every client session after initialize), or search_components, whose CPU time (import included,

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
-import * as shippedFiles from "../../catalog/load.ts";
+import * as shippedFiles from "../../generated/catalog/load.ts";
 import type { Entry } from "../../src/catalog/schema.ts";
 import { buildCatalogFiles, THESAURUS, writeCatalogFiles } from "../build-catalog.ts";
 import { generateCatalog } from "../gen-catalog.ts";

@@ -51,7 +51,7 @@ const results: Record<string, unknown> = {
 };
 
 try {
-  // The synthetic 10,000-pattern catalog, built exactly as the shipped one is (a catalog/ directory).
+  // The synthetic 10,000-pattern catalog, built exactly as the shipped one is (a directory like generated/catalog/).
   log("building the 10,000-pattern catalog");
   const catalog10k = join(work, "catalog-10k");
   await writeCatalogFiles(catalog10k, await buildCatalogFiles(JSON.stringify(generateCatalog(await loadCatalog(), 10_000)), { thesaurus: await readFile(THESAURUS, "utf8") }));

@@ -3,7 +3,7 @@
  * same catalog file, same component source (Blobs behind the isolate cache), same tools; the
  * official SDK's stateless pattern instead of our protocol layer.
  */
-import * as catalogData from "../../catalog/load.ts";
+import * as catalogData from "../../generated/catalog/load.ts";
 import { createCatalog } from "../../src/catalog/catalog.ts";
 import { blobsSource } from "../../src/components/blobs-source.ts";
 import { cachedSource } from "../../src/components/cache.ts";

@@ -25,7 +25,7 @@ declare const Deno: { serve(opts: { port: number; hostname: string; onListen(): 
 type Handler = (req: Request) => Promise<Response>;
 
 const config: { portBase: number; catalogDir: string; blobs: BlobsConfig } = JSON.parse(process.env.BENCH_CONFIG ?? "{}");
-// The built catalog's loader (catalog/load.ts), as the edge function imports it.
+// The built catalog's loader (generated/catalog/load.ts), as the edge function imports it.
 const catalogFiles = await import(pathToFileURL(join(config.catalogDir, "load.ts")).href);
 const fixtures = await loadFixtures();
 const patternId = fixtures.find((f) => f.name === GET_PATTERN)!.entry.id;

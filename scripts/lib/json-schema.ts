@@ -1,7 +1,7 @@
 /**
  * A zod input schema as the JSON Schema tools/list shows: draft 2020-12, the input side of
  * transforms and defaults, anything JSON Schema cannot express as `{}`, without `$schema`. Node
- * and test code only: the edge function serves the result (src/tools/input-schemas.ts) and never
+ * and test code only: the edge function serves the result (generated/input-schemas.ts) and never
  * loads zod's JSON-Schema generator.
  */
 import * as z from "zod/mini";

@@ -2,7 +2,7 @@
  * The component preview as an MCP App (extension `io.modelcontextprotocol/ui`, published with
  * `@modelcontextprotocol/ext-apps`): get_component and get_pattern link the view
  * `ui://patttterns/component-preview`, a self-contained HTML document (built from preview/ by
- * `npm run build:preview`) that hosts render in a sandboxed iframe beside the tool result.
+ * `npm run build`) that hosts render in a sandboxed iframe beside the tool result.
  *
  * What each era sees:
  * - capabilities (initialize and server/discover) name the extension: `extensions: { "io.modelcontextprotocol/ui": {} }`;

@@ -2,7 +2,7 @@
  * The catalog: resolver, search and categories over one source (source.ts), either validated
  * entries in memory or the built catalog files loaded on demand. Data access is asynchronous, so a
  * request loads only what it needs: a key shard and an entry chunk for a ref, the search tables
- * and the page's entries for a search, nothing beyond catalog/head.json for list_categories.
+ * and the page's entries for a search, nothing beyond generated/catalog/head.json for list_categories.
  */
 import { catalogSchema, type Entry, RULE_FIELDS } from "./schema.ts";
 import { KEY_OF } from "./keys.ts";
@@ -56,7 +56,7 @@ export interface Catalog extends Resolver {
 
 /**
  * `raw` is either the parsed search_index.json, validated here with zod (throws with the first
- * issues when it is malformed), or catalog/load.ts's exports, validated at build time and carrying
+ * issues when it is malformed), or generated/catalog/load.ts's exports, validated at build time and carrying
  * the thesaurus compiled in. A raw index is searched with the `synonyms` given (none by default).
  */
 export function createCatalog(raw: unknown, siteUrl: string, { synonyms = [] as readonly SynonymRule[] } = {}): Catalog {

@@ -27,7 +27,7 @@ export const WEIGHTS = { exactTitle: 100, titlePrefix: 50, titleContains: 25, ta
 
 /**
  * Everything search needs, none of it the entries themselves: built at build time into
- * catalog/search.json, so a search loads the entries of the page it returns and no others.
+ * generated/catalog/search.json, so a search loads the entries of the page it returns and no others.
  * Patterns are numbered by search order (`d`), as the entry chunks are.
  */
 export interface SearchTables {

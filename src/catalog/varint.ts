@@ -1,6 +1,6 @@
 /**
  * Unsigned integers as base64 of LEB128 varints: the compact, JSON-safe form the built catalog's
- * search tables use (catalog/search.json). Small numbers, which most are, take one byte.
+ * search tables use (generated/catalog/search.json). Small numbers, which most are, take one byte.
  */
 
 export function encodeVarints(values: Iterable<number>): string {

@@ -94,7 +94,7 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
   const unlisted = extensions.flatMap((e) => e.resources);
 
   let toolList: Record<string, unknown>[] | undefined;
-  // Built on first use from each tool's inputSchema, converted from zod at build time (npm run build:schemas).
+  // Built on first use from each tool's inputSchema, converted from zod at build time (npm run build).
   const listTools = () => (toolList ??= tools.map((t) => withToolMeta(describeTool(t), extensions)));
   // One frozen result per set of extensions a client takes, keyed by their ids (the list only changes on deploy).
   const toolLists = new Map<string, Record<string, unknown>>();

@@ -7,7 +7,7 @@
  */
 import { MODERN_VERSION, SUPPORTED_VERSIONS } from "../config.ts";
 import type { McpServer } from "../mcp/server.ts";
-import { SKILL } from "../skill/skill.ts";
+import { SKILL } from "../../generated/skill.ts";
 import { SKILL_URI } from "../skill/resource.ts";
 import { CARD_PATH } from "./card.ts";
 import { clientConfigs } from "./configs.ts";

@@ -1,7 +1,7 @@
 /** The agent skill as an MCP resource, so connected agents can read it without leaving the protocol. */
 import { CACHE_HINTS } from "../config.ts";
 import type { Resource } from "../mcp/resource.ts";
-import { SKILL } from "./skill.ts";
+import { SKILL } from "../../generated/skill.ts";
 
 export const SKILL_URI = "patttterns://skill/SKILL.md";
 

@@ -14,7 +14,7 @@ import { USAGE_LOG } from "../../scripts/lib/local-server.ts";
 import { shortUsageLine } from "../../scripts/lib/usage-line.ts";
 import { CARD_PATH } from "../../src/page/card.ts";
 import { clientConfigs } from "../../src/page/configs.ts";
-import { SKILL } from "../../src/skill/skill.ts";
+import { SKILL } from "../../generated/skill.ts";
 
 const base = inject("servedUrl");
 const pids = inject("servedPids");

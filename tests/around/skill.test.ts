@@ -4,8 +4,8 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { ROOT } from "../../scripts/lib/fixtures.ts";
-import { parseFrontmatter, renderSkillOutputs, SKILL_SOURCE } from "../../scripts/lib/skill.ts";
-import { SKILL } from "../../src/skill/skill.ts";
+import { parseFrontmatter, renderSkillOutputs, SKILL_SOURCE } from "../../scripts/build-skill.ts";
+import { SKILL } from "../../generated/skill.ts";
 import { SKILL_URI } from "../../src/skill/resource.ts";
 import { modern, post, testApp } from "../helpers/app.ts";
 
@@ -29,12 +29,12 @@ describe("SKILL.md", () => {
     }
   });
 
-  it("every generated file matches the source (run `npm run skill` when this fails)", async () => {
+  it("every generated file matches the source (run `npm run build` when this fails)", async () => {
     const outputs = await renderSkillOutputs();
     expect(Object.keys(outputs).sort()).toEqual([
+      "generated/skill.ts",
       "public/.well-known/agent-skills/index.json",
       "public/.well-known/agent-skills/patttterns/SKILL.md",
-      "src/skill/skill.ts",
     ]);
     for (const [path, content] of Object.entries(outputs)) expect(await readFile(join(ROOT, path), "utf8"), path).toBe(content);
     expect(SKILL.markdown).toBe(source);

@@ -1,5 +1,5 @@
 /**
- * catalog/ (what the edge function ships) must be exactly what `npm run build:catalog` makes from the
+ * generated/catalog/ (what the edge function ships) must be exactly what `npm run build` makes from the
  * committed search_index.json, and a catalog loaded from it on demand must answer exactly as one
  * validated from the raw index: resolve, search, categories and tags, for the shipped catalog and a
  * generated 2,000-pattern one. A file that fails to load fails only the requests that need it.
@@ -18,7 +18,7 @@ import type { Entry } from "../../src/catalog/schema.ts";
 import type { CatalogFiles } from "../../src/catalog/source.ts";
 import { buildCatalogFiles, CATALOG_DIR, CHUNK, GROUP, SOURCE, THESAURUS, staleFiles, writeCatalogFiles } from "../../scripts/build-catalog.ts";
 import { generateCatalog, rng } from "../../scripts/gen-catalog.ts";
-import * as shippedFiles from "../../catalog/load.ts";
+import * as shippedFiles from "../../generated/catalog/load.ts";
 import { fixtureSource } from "../helpers/app.ts";
 import { callTool } from "../helpers/tools.ts";
 import { wordPicker } from "../helpers/entries.ts";
@@ -76,10 +76,10 @@ async function expectSameCatalog(split: Catalog, memory: Catalog, entries: reado
   for (const c of categories) if (c !== undefined) expect(await split.categorySize(c), c).toBe(await memory.categorySize(c));
 }
 
-describe("the built catalog (catalog/)", () => {
-  it("is current: rebuilt from search_index.json every file is byte-identical (else run npm run build:catalog)", async () => {
+describe("the built catalog (generated/catalog/)", () => {
+  it("is current: rebuilt from search_index.json every file is byte-identical (else run npm run build)", async () => {
     const files = await buildCatalogFiles(sourceText, { thesaurus });
-    expect(await staleFiles(CATALOG_DIR, files), "stale catalog/: run npm run build:catalog").toEqual([]);
+    expect(await staleFiles(CATALOG_DIR, files), "stale generated/catalog/: run npm run build").toEqual([]);
     expect((shippedFiles.head as { count: number }).count).toBe(raw.length);
     expect([...files.keys()].filter((f) => /^entries-\d+\.json$/.test(f))).toHaveLength(Math.ceil(raw.length / CHUNK));
   });

@@ -1,27 +1,21 @@
 /**
- * The built component preview (generated/preview-html.json, `npm run build:preview`): current with
+ * The built component preview (generated/preview-html.json, `npm run build`): current with
  * its sources, one self-contained HTML document within its size budget, declaring the `_meta.ui` the
  * server serves, and a `--check` that fails on a stale file.
  */
-import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPreview, PREVIEW_FILE, PREVIEW_UI, type PreviewBuild, previewFileText, previewStale } from "../../scripts/build-preview.ts";
+import { buildPreview, PREVIEW_FILE, PREVIEW_PATH, PREVIEW_UI, type PreviewBuild, previewFileText } from "../../scripts/build-preview.ts";
 import { ROOT } from "../../scripts/lib/fixtures.ts";
+import { staleOutputs } from "../../scripts/lib/generated.ts";
+import { buildCli } from "../helpers/build.ts";
 
-const run = promisify(execFile);
 const work = await mkdtemp(join(tmpdir(), "preview-build-"));
 afterAll(() => rm(work, { recursive: true, force: true }));
-
-/** Runs the build's CLI; resolves to its exit code and output. */
-async function cli(...args: string[]) {
-  return run(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "scripts/build-preview.ts"), ...args], { cwd: ROOT })
-    .then(({ stdout, stderr }) => ({ code: 0, out: stdout + stderr }))
-    .catch((e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }));
-}
+/** The preview file as `text`, alone: whether it is stale under `root`. */
+const stale = async (text: string, root = ROOT) => (await staleOutputs(root, new Map([[PREVIEW_PATH, text]]))).length > 0;
 
 let built: PreviewBuild;
 beforeAll(async () => {
@@ -29,8 +23,8 @@ beforeAll(async () => {
 }, 120_000);
 
 describe("the generated preview (generated/preview-html.json)", () => {
-  it("is what the sources build today, byte for byte (else run npm run build:preview)", async () => {
-    expect(await previewStale(previewFileText(built.html)), "stale generated/preview-html.json: run npm run build:preview").toBe(false);
+  it("is what the sources build today, byte for byte (else run npm run build)", async () => {
+    expect(await stale(previewFileText(built.html)), "stale generated/preview-html.json: run npm run build").toBe(false);
     const committed = JSON.parse(await readFile(PREVIEW_FILE, "utf8"));
     expect(committed.html).toBe(built.html);
     expect(committed.ui).toEqual(PREVIEW_UI);
@@ -64,11 +58,12 @@ describe("the generated preview (generated/preview-html.json)", () => {
   });
 
   it("goes stale when the document changes, and --check says so and exits 1", async () => {
-    const stale = join(work, "stale.json");
-    await writeFile(stale, previewFileText(built.html.replace("component preview", "component preview!")));
-    const failed = await cli("--check", "--out", stale);
-    expect(failed.out).toContain("stale: run npm run build:preview");
+    await mkdir(join(work, "generated"));
+    await writeFile(join(work, PREVIEW_PATH), previewFileText(built.html.replace("component preview", "component preview!")));
+    const failed = await buildCli("--check", "--out", work, "preview");
+    expect(failed.out).toContain(`stale: ${PREVIEW_PATH}`);
+    expect(failed.out).toContain("run npm run build");
     expect(failed.code).toBe(1);
-    expect(await previewStale(previewFileText(built.html), join(work, "missing.json"))).toBe(true);
+    expect(await stale(previewFileText(built.html), join(work, "missing"))).toBe(true);
   }, 120_000);
 });

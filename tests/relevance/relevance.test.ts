@@ -6,7 +6,7 @@
  * it must stay at or above what it measured when the ranked tier was built.
  */
 import { describe, expect, it } from "vitest";
-import * as catalogFiles from "../../catalog/load.ts";
+import * as catalogFiles from "../../generated/catalog/load.ts";
 import { createApp } from "../../src/app.ts";
 import { ROOT } from "../../scripts/lib/fixtures.ts";
 import { describe as report, endpointSearch, measure, readQuerySet } from "../../scripts/lib/relevance.ts";

@@ -1,25 +1,24 @@
 /**
  * tools/list serves inputSchemas converted from the tools' zod schemas at build time
- * (src/tools/input-schemas.ts, `npm run build:schemas`): they must be exactly what zod converts today,
+ * (generated/input-schemas.ts, `npm run build`): they must be exactly what zod converts today,
  * key order included (it is tools/list's bytes), and the edge function must not carry zod's converter.
  */
-import { execFile } from "node:child_process";
-import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
+import { dirname, join } from "node:path";
 import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { buildSchemasFile, SCHEMAS_FILE, schemasStale } from "../../scripts/build-schemas.ts";
+import { buildSchemasFile, SCHEMAS_PATH, schemasGenerator } from "../../scripts/build-schemas.ts";
 import { EDGE_BUILD, ENTRIES } from "../../scripts/bench/bundle.ts";
 import { ROOT } from "../../scripts/lib/fixtures.ts";
+import { staleOutputs } from "../../scripts/lib/generated.ts";
 import { describeTool } from "../../src/mcp/tool.ts";
 import { definitions } from "../../src/tools/definitions.ts";
 import { tools } from "../../src/tools/index.ts";
-import { inputSchemas } from "../../src/tools/input-schemas.ts";
+import { inputSchemas } from "../../generated/input-schemas.ts";
+import { buildCli } from "../helpers/build.ts";
 
-const run = promisify(execFile);
 const work = await mkdtemp(join(tmpdir(), "input-schemas-"));
 afterAll(() => rm(work, { recursive: true, force: true }));
 
@@ -30,15 +29,18 @@ function converted(input: z.core.$ZodType) {
   return schema;
 }
 
-/** Runs the generator's CLI; resolves to its exit code and output. */
-async function cli(...args: string[]) {
-  return run(process.execPath, [join(ROOT, "node_modules/tsx/dist/cli.mjs"), join(ROOT, "scripts/build-schemas.ts"), ...args], { cwd: ROOT })
-    .then(({ stdout, stderr }) => ({ code: 0, out: stdout + stderr }))
-    .catch((e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }));
+/** The schemas alone, compared with or written under `root`. */
+const cli = (root: string, ...args: string[]) => buildCli(...args, "--out", root, "schemas");
+/** The schemas file under `root`, with `text` written to it. */
+async function schemasUnder(root: string, text: string) {
+  const file = join(root, SCHEMAS_PATH);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, text);
+  return file;
 }
 
-describe("the generated inputSchemas (src/tools/input-schemas.ts)", () => {
-  it("are, for every production tool, z.toJSONSchema of its zod input, byte for byte (else run npm run build:schemas)", () => {
+describe("the generated inputSchemas (generated/input-schemas.ts)", () => {
+  it("are, for every production tool, z.toJSONSchema of its zod input, byte for byte (else run npm run build)", () => {
     expect(Object.keys(inputSchemas)).toEqual(definitions.map((t) => t.name));
     for (const t of definitions) {
       expect(JSON.stringify(inputSchemas[t.name]), t.name).toBe(JSON.stringify(converted(t.input)));
@@ -53,10 +55,10 @@ describe("the generated inputSchemas (src/tools/input-schemas.ts)", () => {
     });
   });
 
-  it("are current: `build-schemas --check` passes on the committed file", async () => {
-    expect(await schemasStale()).toBe(false);
-    const { code, out } = await cli("--check");
-    expect(out).toContain("is current");
+  it("are current: `npm run build -- --check schemas` passes on the committed file", async () => {
+    expect(await staleOutputs(ROOT, (await schemasGenerator.build()).files)).toEqual([]);
+    const { code, out } = await buildCli("--check", "schemas");
+    expect(out).toContain("schemas: current");
     expect(code).toBe(0);
   });
 
@@ -64,21 +66,20 @@ describe("the generated inputSchemas (src/tools/input-schemas.ts)", () => {
     const [first, ...rest] = definitions;
     const changed = { ...first, input: z.object({ query: z.string().check(z.describe("A changed description.")) }) };
     expect(buildSchemasFile([changed, ...rest])).not.toBe(buildSchemasFile());
-    expect(await schemasStale(SCHEMAS_FILE, buildSchemasFile([changed, ...rest]))).toBe(true);
+    expect(await staleOutputs(ROOT, new Map([[SCHEMAS_PATH, buildSchemasFile([changed, ...rest])]]))).toEqual([SCHEMAS_PATH]);
 
-    const stale = join(work, "stale.ts");
-    await writeFile(stale, buildSchemasFile([changed, ...rest]));
-    const failed = await cli("--check", "--out", stale);
+    await schemasUnder(join(work, "stale"), buildSchemasFile([changed, ...rest]));
+    const failed = await cli(join(work, "stale"), "--check");
     expect(failed.code).toBe(1);
-    expect(failed.out).toContain("stale: run npm run build:schemas");
-    const missing = await cli("--check", "--out", join(work, "missing.ts"));
+    expect(failed.out).toContain(`stale: ${SCHEMAS_PATH}`);
+    expect(failed.out).toContain("run npm run build");
+    const missing = await cli(join(work, "missing"), "--check");
     expect(missing.code).toBe(1);
 
     // Without --check it rewrites the file to the current schemas.
-    const copy = join(work, "copy.ts");
-    await copyFile(stale, copy);
-    expect((await cli("--out", copy)).code).toBe(0);
-    expect(await schemasStale(copy)).toBe(false);
+    await schemasUnder(join(work, "copy"), buildSchemasFile([changed, ...rest]));
+    expect((await cli(join(work, "copy"))).code).toBe(0);
+    expect(await staleOutputs(join(work, "copy"), (await schemasGenerator.build()).files)).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Our catalog search over built catalog files (a catalog/load.ts module), as the edge function runs
+ * Our catalog search over built catalog files (a generated/catalog/load.ts module), as the edge function runs
  * it: the search tables load on the first search, and each page's entries as it is returned.
  */
 import { createCatalog } from "../../../src/catalog/catalog.ts";
