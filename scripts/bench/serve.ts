@@ -12,12 +12,12 @@ import { pathToFileURL } from "node:url";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { componentSourceFromEnv, createApp } from "../../src/app.ts";
 import { createCatalog } from "../../src/catalog/catalog.ts";
-import { memorySource } from "../../src/components/memory-source.ts";
 import type { ComponentSource } from "../../src/components/model.ts";
 import { DEFAULT_SITE_URL } from "../../src/config.ts";
 import { allowAll } from "../../src/entitlement.ts";
 import type { BlobsConfig } from "../../src/storage/blobs.ts";
 import { loadFixtures } from "../lib/fixtures.ts";
+import { memoryComponents } from "../lib/memory-components.ts";
 import { createSdkHandler } from "./sdk-app.ts";
 import { GET_PATTERN, mcpRequest, portOf, SCENARIOS, scenarioBody, sourceOf, type Variant } from "./scenarios.ts";
 
@@ -31,7 +31,7 @@ const fixtures = await loadFixtures();
 const patternId = fixtures.find((f) => f.name === GET_PATTERN)!.entry.id;
 
 const sources = {
-  memory: () => memorySource(new Map(fixtures.map((f) => [f.entry.id, { index: f.index, code: Object.fromEntries(f.code.map((c) => [c.versionId, c.bytes])) }]))),
+  memory: () => memoryComponents(fixtures),
   // The production source: Blobs behind the isolate cache, with its default TTL and size.
   blobs: () => componentSourceFromEnv({}, config.blobs),
 };

@@ -55,12 +55,6 @@ describe("200", () => {
       expect(data.metadata.sha256).toBe(sha256(bytesOf(name, version)));
     },
   );
-
-  it("op=active returns the active version's raw bytes", async () => {
-    const source = httpSource({ base: API, deadlineMs: DEADLINE_MS });
-    const bytes = await source.active(fixture("infinite-scroll").entry.id);
-    expect(sha256(bytes!)).toBe(sha256(bytesOf("infinite-scroll", "seed")));
-  });
 });
 
 describe("404", () => {
