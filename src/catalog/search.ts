@@ -19,6 +19,7 @@ import { buildRankData, decodeRankData, type RankData } from "./rank-data.ts";
 import { createRanker, MATCH, type MatchKind } from "./rank.ts";
 import { buildSearchData, decodeSearchData, FIELD, type SearchData, type WordIndex } from "./search-data.ts";
 import type { SynonymRule } from "./thesaurus.ts";
+import { type TokenMatch, type TokenMemo, tokenMemo } from "./token-memo.ts";
 
 export { MATCH, type MatchKind };
 
@@ -65,20 +66,9 @@ export interface SearchIndex {
   inCategory(category: string): readonly number[];
   /** Whether pattern `d` has component code. */
   hasCode(d: number): boolean;
-  /** What the token memo holds now (tests and diagnostics): tokens, and their weight in all (see MEMO_WORDS). */
-  memoized(): { tokens: number; size: number };
 }
 
 export const slugSection = (slug: string) => slug.split("/")[1] ?? "";
-
-/** The words a token matches (ids, ascending), the one equal to it (-1 when none), their postings count. */
-type Match = Readonly<{ words: readonly number[]; exact: number; cost: number }>;
-
-/**
- * What a search index's token memo may hold: word ids plus token characters plus one per token, at
- * most ~1 MB however large the catalog or hostile the queries.
- */
-export const MEMO_WORDS = 1 << 17;
 
 /** Set in a per-term field array when the term occurs in the pattern at all. */
 const HIT = 64;
@@ -119,9 +109,9 @@ export function buildSearchTables(entries: readonly Entry[], rules: readonly Syn
 
 /**
  * Queries over `tables` of `count` patterns; throws (on first use) when they describe another count.
- * `memoWords` bounds the token memo (tests shrink it to exercise eviction).
+ * `memo` keeps recent tokens' vocabulary matches (tests pass a small one to exercise eviction).
  */
-export function createSearchIndex(tables: SearchTables, count: number, { memoWords: budget = MEMO_WORDS } = {}): SearchIndex {
+export function createSearchIndex(tables: SearchTables, count: number, { memo = tokenMemo() }: { memo?: TokenMemo } = {}): SearchIndex {
   let ix: WordIndex | undefined;
   let titles: string[] | undefined;
   let code: Uint8Array | undefined;
@@ -131,34 +121,10 @@ export function createSearchIndex(tables: SearchTables, count: number, { memoWor
   // Own keys only: a category named "constructor" must not find Object.prototype's.
   const categoryDocs = (category: string): readonly number[] => (Object.hasOwn(tables.categories, category) ? tables.categories[category] : NONE);
 
-  // Query words repeat (agents ask for "button", "modal", "table" all day), and the vocabulary scan
-  // is most of a search's cost (~9 µs for "navigation" over the shipped 20 KB vocabulary): the
-  // matches of recent tokens are kept, the oldest dropped first. An entry weighs its word ids, its
-  // token's characters and one, so neither huge matches nor many long junk tokens exceed the budget.
-  const memo = new Map<string, Match>();
-  let memoSize = 0;
-  const weight = (t: string, m: Match) => m.words.length + t.length + 1;
-
-  function matchWords(t: string): Match {
-    let m = memo.get(t);
-    if (m === undefined) {
-      m = scanWords(t);
-      const w = weight(t, m);
-      if (w <= budget) {
-        for (const [old, o] of memo) {
-          if (memoSize + w <= budget) break;
-          memo.delete(old);
-          memoSize -= weight(old, o);
-        }
-        memo.set(t, m);
-        memoSize += w;
-      }
-    }
-    return m;
-  }
+  const matchWords = (t: string) => memo.match(t, scanWords);
 
   /** Words containing `t`, and the one equal to it (-1 when none), by one scan of the vocabulary. */
-  function scanWords(t: string): Match {
+  function scanWords(t: string): TokenMatch {
     const { vocab, wordAt, wordStart } = index();
     const words: number[] = [];
     let exact = -1;
@@ -346,7 +312,6 @@ export function createSearchIndex(tables: SearchTables, count: number, { memoWor
     search,
     exact,
     inCategory: (category) => categoryDocs(normalize(category)),
-    memoized: () => ({ tokens: memo.size, size: memoSize }),
     hasCode(d) {
       if (!code) {
         code = new Uint8Array(count);
