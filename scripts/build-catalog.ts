@@ -20,13 +20,11 @@ import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { createCatalog } from "../src/catalog/catalog.ts";
-import { KEY_KINDS, KEY_OF, keyName, shardCount, shardOf } from "../src/catalog/keys.ts";
+import { KEY_KINDS, KEY_OF, keyName, shardOf } from "../src/catalog/keys.ts";
 import type { Entry } from "../src/catalog/schema.ts";
-import { buildSearchTables } from "../src/catalog/search.ts";
-import { parseThesaurus } from "../src/catalog/thesaurus.ts";
-import { summarize } from "../src/catalog/source.ts";
-import { DEFAULT_SITE_URL } from "../src/config.ts";
+import { parseCatalog } from "./lib/catalog/memory.ts";
+import { buildSearchTables, shardCount, summarize } from "./lib/catalog/tables.ts";
+import { parseThesaurus } from "./lib/catalog/thesaurus.ts";
 import { ROOT } from "./lib/fixtures.ts";
 
 export const SOURCE = join(ROOT, "search_index.json");
@@ -52,7 +50,7 @@ const pad = (n: number, total: number) => String(n).padStart(Math.max(3, String(
 
 /** The catalog directory's files (name to exact text) for a search_index.json text; throws when it is invalid. */
 export async function buildCatalogFiles(sourceText: string, { chunkSize = CHUNK, group = GROUP, thesaurus = "" } = {}): Promise<Map<string, string>> {
-  const entries = (await createCatalog(JSON.parse(sourceText), DEFAULT_SITE_URL).all()).map(strip);
+  const entries = parseCatalog(JSON.parse(sourceText)).map(strip);
   const synonyms = parseThesaurus(thesaurus);
   const source = createHash("sha256").update(sourceText).digest("hex");
   const chunks = Math.ceil(entries.length / chunkSize);

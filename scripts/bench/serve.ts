@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { componentSourceFromEnv, createApp } from "../../src/app.ts";
-import { createCatalog } from "../../src/catalog/catalog.ts";
+import { openCatalog } from "../../src/catalog/catalog.ts";
 import type { ComponentSource } from "../../src/components/model.ts";
 import { DEFAULT_SITE_URL } from "../../src/config.ts";
 import { allowAll } from "../../src/entitlement.ts";
@@ -40,7 +40,7 @@ function variants(source: () => ComponentSource): Record<Exclude<Variant, "raw">
   const ours = createApp({ env: {}, catalogData: catalogFiles, components: source() });
   // Each variant its own catalog and component source (their caches), like separate deployments; the
   // files loaded from the built catalog are shared by the isolate (source.ts), and every variant is warmed up.
-  const deps = () => ({ catalog: createCatalog(catalogFiles, DEFAULT_SITE_URL), components: source(), entitlement: allowAll });
+  const deps = () => ({ catalog: openCatalog(catalogFiles, DEFAULT_SITE_URL), components: source(), entitlement: allowAll });
   return {
     ours: (req) => ours.handle(req),
     sdk: createSdkHandler({ deps: deps() }),

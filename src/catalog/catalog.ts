@@ -1,16 +1,15 @@
 /**
- * The catalog: resolver, search and categories over one source (source.ts), either validated
- * entries in memory or the built catalog files loaded on demand. Data access is asynchronous, so a
+ * The catalog: resolver, search and categories over one source (source.ts). The edge function's
+ * is the built catalog, loaded on demand; tests and scripts may pass another, such as
+ * search_index.json read in memory (scripts/lib/catalog/memory.ts). Data access is asynchronous, so a
  * request loads only what it needs: a key shard and an entry chunk for a ref, the search tables
  * and the page's entries for a search, nothing beyond catalog/head.json for list_categories.
  */
-import { catalogSchema, type Entry, RULE_FIELDS } from "./schema.ts";
-import { KEY_OF } from "./keys.ts";
+import { type Entry, RULE_FIELDS } from "./schema.ts";
 import { createResolver, type Resolver } from "./resolve.ts";
 import { lazy } from "../lazy.ts";
 import { createSearchIndex, type MatchKind } from "./search.ts";
-import type { SynonymRule } from "./thesaurus.ts";
-import { type CatalogSource, filesSource, isCatalogFiles, memorySource, type TagCount } from "./source.ts";
+import { type CatalogFiles, type CatalogSource, filesSource, isCatalogFiles, type TagCount } from "./source.ts";
 
 export type { TagCount };
 
@@ -50,38 +49,18 @@ export interface Catalog extends Resolver {
    */
   tags(): TagCount[];
   url(entry: Entry): string;
-  /** Every entry, in catalog-number order. Loads the whole catalog: scripts and tests only. */
-  all(): Promise<Entry[]>;
 }
 
 /**
- * `raw` is either the parsed search_index.json, validated here with zod (throws with the first
- * issues when it is malformed), or catalog/load.ts's exports, validated at build time and carrying
- * the thesaurus compiled in. A raw index is searched with the `synonyms` given (none by default).
+ * A catalog over `data`: catalog/load.ts's exports (the built catalog, validated at build time and
+ * carrying the thesaurus compiled in), or any other catalog source. Throws when it is neither.
  */
-export function createCatalog(raw: unknown, siteUrl: string, { synonyms = [] as readonly SynonymRule[] } = {}): Catalog {
-  if (isCatalogFiles(raw)) return catalogOver(filesSource(raw), siteUrl);
-  const parsed = catalogSchema.safeParse(raw);
-  if (!parsed.success) {
-    const first = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new Error(`search_index.json is invalid: ${first}`);
+export function openCatalog(data: CatalogFiles | CatalogSource, siteUrl: string): Catalog {
+  if (isCatalogFiles(data)) return catalogOver(filesSource(data), siteUrl);
+  if (typeof data?.lookup !== "function") {
+    throw new TypeError("the catalog data is neither catalog/load.ts's exports nor a CatalogSource (for search_index.json, use scripts/lib/catalog/memory.ts)");
   }
-  const duplicate = duplicates(parsed.data);
-  if (duplicate) throw new Error(`search_index.json is invalid: ${duplicate}`);
-  return catalogOver(memorySource(parsed.data, synonyms), siteUrl);
-}
-
-/** The resolver's keys would be ambiguous for two entries sharing an id, number or slug: refuse such an index. */
-export function duplicates(entries: readonly Entry[]): string | undefined {
-  const keys = { id: KEY_OF.id, catalogNumber: KEY_OF.number, slug: KEY_OF.slug };
-  for (const [field, key] of Object.entries(keys)) {
-    const seen = new Set<string>();
-    for (const e of entries) {
-      if (seen.has(key(e))) return `duplicate ${field} ${JSON.stringify(key(e))} (${e.title})`;
-      seen.add(key(e));
-    }
-  }
-  return undefined;
+  return catalogOver(data, siteUrl);
 }
 
 function catalogOver(source: CatalogSource, siteUrl: string): Catalog {
@@ -90,7 +69,6 @@ function catalogOver(source: CatalogSource, siteUrl: string): Catalog {
   let categories: Category[] | undefined;
   // Decoded once per catalog; a failed load is retried by the next search. A warm catalog skips the promise.
   const index = lazy(async () => createSearchIndex(await source.searchTables(), source.count));
-  const all = () => Array.from({ length: source.count }, (_, d) => d);
   return {
     siteUrl: base,
     count: source.count,
@@ -106,7 +84,6 @@ function catalogOver(source: CatalogSource, siteUrl: string): Catalog {
       (categories ??= source.head().categories.map((c) => ({ name: c.name, kind: c.kind, url: c.kind === "type" ? `${base}/?type=${c.name}` : `${base}/${c.name}`, count: c.count }))),
     tags: () => source.head().tags,
     url: (entry) => base + entry.slug,
-    all: () => source.entriesAt(all()),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
- * The lookup keys of the resolver (resolve.ts), shared by both catalog sources: the in-memory one
- * builds maps from them, the build (scripts/build-catalog.ts) writes them into hash-sharded files
- * (catalog/keys-NNN.json) so a cold isolate loads one small shard per lookup, not the catalog.
+ * The lookup keys of the resolver (resolve.ts): the build (scripts/build-catalog.ts) writes each
+ * entry's keys into hash-sharded files (catalog/keys-NNN.json) so a cold isolate loads one small shard
+ * per lookup, not the catalog; an in-memory catalog (scripts/lib/catalog/memory.ts) maps them.
  */
 import { normalize } from "./normalize.ts";
 import type { Entry } from "./schema.ts";
@@ -32,10 +32,3 @@ export function fnv1a(text: string): number {
 
 /** `shards` is a power of two. */
 export const shardOf = (name: string, shards: number) => fnv1a(name) & (shards - 1);
-
-/** About one shard per 128 patterns, a power of two: a shard stays a few KB at any catalog size. */
-export function shardCount(patterns: number): number {
-  let n = 1;
-  while (n * 128 < patterns) n *= 2;
-  return n;
-}

@@ -18,9 +18,8 @@
  * for a long query than a short one, or be named by its title.
  */
 import { STOPWORDS, stemOf as stem } from "./analyze.ts";
-import type { RankIndex } from "./rank-data.ts";
+import { MAX_PHRASE_WORDS, type RankIndex } from "./rank-data.ts";
 import { FIELD, type WordIndex } from "./search-data.ts";
-import { MAX_PHRASE_WORDS } from "./thesaurus.ts";
 import { editDistance, maxEdits } from "./typos.ts";
 
 /** How a hit matched, for the agent to judge it. */

@@ -7,18 +7,16 @@
  *    patterns that explain at least half of the query.
  *
  * The exact tier
- * It runs on a word index (search-data.ts), built at build time (or on first use in memory), and gives exactly
+ * It runs on a word index (search-data.ts), built at build time (scripts/lib/catalog/tables.ts), and gives exactly
  * the results of the plain scan kept in tests/bench/search-reference.ts: a token matches the words
  * that contain it (one substring scan of the vocabulary), the rarest token picks the candidates from
  * the inverted lists, the others narrow them, and the field bits of the matched words give the
  * tag and description weights without touching the text again.
  */
 import { normalize, wordsOf } from "./normalize.ts";
-import type { Entry } from "./schema.ts";
-import { buildRankData, decodeRankData, type RankData } from "./rank-data.ts";
+import { decodeRankData, type RankData } from "./rank-data.ts";
 import { createRanker, MATCH, type MatchKind } from "./rank.ts";
-import { buildSearchData, decodeSearchData, FIELD, type SearchData, type WordIndex } from "./search-data.ts";
-import type { SynonymRule } from "./thesaurus.ts";
+import { decodeSearchData, FIELD, type SearchData, type WordIndex } from "./search-data.ts";
 import { type TokenMatch, type TokenMemo, tokenMemo } from "./token-memo.ts";
 
 export { MATCH, type MatchKind };
@@ -28,7 +26,8 @@ export const WEIGHTS = { exactTitle: 100, titlePrefix: 50, titleContains: 25, ta
 
 /**
  * Everything search needs, none of it the entries themselves: built at build time into
- * catalog/search.json, so a search loads the entries of the page it returns and no others.
+ * catalog/search.json (scripts/lib/catalog/tables.ts), so a search loads the entries of the page it
+ * returns and no others.
  * Patterns are numbered by search order (`d`), as the entry chunks are.
  */
 export interface SearchTables {
@@ -73,39 +72,6 @@ export const slugSection = (slug: string) => slug.split("/")[1] ?? "";
 /** Set in a per-term field array when the term occurs in the pattern at all. */
 const HIT = 64;
 const NO_WHOLE_TAG = 0xff ^ FIELD.wholeTag;
-/** The fields that name a pattern: its title and tags. */
-const NAMED = FIELD.title | FIELD.tag | FIELD.wholeTag;
-
-/** Patterns in search order: by catalog number, stable. */
-export const searchOrder = (entries: readonly Entry[]) => [...entries].sort((a, b) => a.catalogNumber - b.catalogNumber);
-
-/** The search tables of `entries`, which must be in search order, with the thesaurus's `rules`. */
-export function buildSearchTables(entries: readonly Entry[], rules: readonly SynonymRule[] = []): SearchTables {
-  const memo = new Map<string, string>();
-  const norm = (s: string) => memo.get(s) ?? (memo.set(s, normalize(s)), memo.get(s)!);
-  const categories = new Map<string, number[]>();
-  entries.forEach((e, d) => {
-    const own = new Set([e.type, norm(slugSection(e.slug)), ...e.tags.map(norm), ...(e.uiCategories ?? []).map(norm)]);
-    for (const c of own) {
-      const list = categories.get(c);
-      if (list) list.push(d);
-      else categories.set(c, [d]);
-    }
-  });
-  const words = buildSearchData(entries);
-  const index = decodeSearchData(words, entries.length);
-  const vocabulary = index.vocab === "" ? [] : index.vocab.split("\n");
-  const docsOf = (k: number) => index.invDoc.subarray(index.wordStart[k], index.wordStart[k + 1]);
-  const named = (k: number) => index.invField.subarray(index.wordStart[k], index.wordStart[k + 1]).some((f) => (f & NAMED) !== 0);
-  const titles = entries.map((e) => normalize(e.title));
-  return {
-    words,
-    rank: buildRankData(vocabulary, docsOf, named, titles, rules),
-    titles: titles.join("\n"),
-    categories: Object.fromEntries(categories),
-    withCode: entries.flatMap((e, d) => (e.hasGeneratedComponent ? [d] : [])),
-  };
-}
 
 /**
  * Queries over `tables` of `count` patterns; throws (on first use) when they describe another count.

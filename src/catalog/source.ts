@@ -1,17 +1,15 @@
 /**
- * Where a catalog's data comes from. Two sources behind one interface, so there is one Catalog:
- * - memory: validated entries in an array (tests, scripts; `createCatalog(search_index.json)`);
- * - files: the catalog built by `npm run build:catalog` into catalog/, loaded on demand through
- *   catalog/load.ts. A cold isolate imports only head.json (a few KB); a lookup loads one key shard
- *   and the entry chunk it names, a search loads search.json and the chunks of the page it returns.
- *   At 10,000 patterns the whole catalog is ~8 MB of JSON, ~300 ms to import: never on a cold path.
+ * Where a catalog's data comes from: a `CatalogSource`, so there is one Catalog over any of them.
+ * The edge function's is the catalog built by `npm run build:catalog` into catalog/, loaded on demand
+ * through catalog/load.ts (`filesSource`). A cold isolate imports only head.json (a few KB); a lookup
+ * loads one key shard and the entry chunk it names, a search loads search.json and the chunks of the
+ * page it returns. At 10,000 patterns the whole catalog is ~8 MB of JSON, ~300 ms to import: never on
+ * a cold path. Tests and scripts also read search_index.json in memory (scripts/lib/catalog/memory.ts).
  */
-import { KEY_OF, keyName, type KeyKind, shardOf } from "./keys.ts";
-import { normalize } from "./normalize.ts";
+import { keyName, shardOf } from "./keys.ts";
 import type { Lookup } from "./resolve.ts";
 import type { Entry } from "./schema.ts";
-import type { SynonymRule } from "./thesaurus.ts";
-import { buildSearchTables, searchOrder, type SearchTables, slugSection } from "./search.ts";
+import type { SearchTables } from "./search.ts";
 import { type Lazy, lazy } from "../lazy.ts";
 
 export const CATALOG_FORMAT = "patttterns-catalog/2";
@@ -60,64 +58,6 @@ export interface CatalogFiles {
 /** Not an array (whose `entries` and `keys` are functions too): a module with a search loader. */
 export const isCatalogFiles = (raw: unknown): raw is CatalogFiles =>
   typeof raw === "object" && raw !== null && !Array.isArray(raw) && typeof (raw as CatalogFiles).search === "function";
-
-/** Code-point order, not localeCompare: the same on every runtime and locale. */
-const byName = ([a]: [string, number], [b]: [string, number]) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** The head of `entries` (in search order) and their search tables. */
-export function summarize(entries: readonly Entry[], tables: SearchTables, shape: { source: string; chunkSize: number; shards: number }): CatalogHead {
-  const types = new Map<string, number>();
-  const sections = new Map<string, number>();
-  for (const e of entries) {
-    types.set(e.type, (types.get(e.type) ?? 0) + 1);
-    const s = slugSection(e.slug);
-    sections.set(s, (sections.get(s) ?? 0) + 1);
-  }
-  const categories = [
-    ...[...types].sort(byName).map(([name, count]) => ({ name, kind: "type" as const, count })),
-    ...[...sections].sort(byName).map(([name, count]) => ({ name, kind: "section" as const, count })),
-  ];
-  // A tag's count is its category's size (tagged, or in the UI category of the same name): search_components' total.
-  const size = (name: string) => {
-    const key = normalize(name);
-    return Object.hasOwn(tables.categories, key) ? tables.categories[key].length : 0;
-  };
-  const tags = [...new Set(entries.flatMap((e) => e.tags))]
-    .map((name) => ({ name, count: size(name) }))
-    .sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : 1));
-  return { format: CATALOG_FORMAT, ...shape, count: entries.length, withCode: tables.withCode.length, categories, tags };
-}
-
-/** Validated entries, in memory, searched with `synonyms`. Maps and tables are built on first use. */
-export function memorySource(entries: readonly Entry[], synonyms: readonly SynonymRule[] = []): CatalogSource {
-  const order = searchOrder(entries);
-  const maps = new Map<KeyKind, Map<string, number[]>>();
-  let tables: SearchTables | undefined;
-  let head: CatalogHead | undefined;
-  const searchTables = () => (tables ??= buildSearchTables(order, synonyms));
-  function map(kind: KeyKind) {
-    let m = maps.get(kind);
-    if (!m) {
-      m = new Map();
-      order.forEach((e, d) => {
-        const key = KEY_OF[kind](e);
-        const list = m!.get(key);
-        if (list) list.push(d);
-        else m!.set(key, [d]);
-      });
-      maps.set(kind, m);
-    }
-    return m;
-  }
-  return {
-    count: order.length,
-    withCode: order.filter((e) => e.hasGeneratedComponent).length,
-    head: () => (head ??= summarize(order, searchTables(), { source: "", chunkSize: 0, shards: 0 })),
-    lookup: async (kind, key) => (map(kind).get(key) ?? []).map((d) => order[d]),
-    entriesAt: async (ds) => ds.map((d) => order[d]),
-    searchTables: async () => searchTables(),
-  };
-}
 
 /** One `lazy` load per file number: kept once loaded, a failure forgotten, so only that request fails. */
 function perFile<T>(load: (k: number) => Promise<T>): (k: number) => Lazy<T> {

@@ -6,7 +6,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PATTERN_TYPES, type Entry } from "../../src/catalog/schema.ts";
-import { buildSearchTables, createSearchIndex, searchOrder } from "../../src/catalog/search.ts";
+import { createSearchIndex } from "../../src/catalog/search.ts";
+import { buildSearchTables, searchOrder } from "../../scripts/lib/catalog/tables.ts";
 import { MEMO_WORDS } from "../../src/catalog/token-memo.ts";
 import { generateCatalog, rng } from "../../scripts/gen-catalog.ts";
 import { loadCatalog } from "../../scripts/lib/fixtures.ts";

@@ -1,8 +1,9 @@
 /** Small synthetic catalogs for ranking and resolver tests: every field valid, nothing else implied. */
 import { expect } from "vitest";
 import { entrySchema, type Entry } from "../../src/catalog/schema.ts";
-import { buildSearchTables, createSearchIndex, searchOrder } from "../../src/catalog/search.ts";
-import type { SynonymRule } from "../../src/catalog/thesaurus.ts";
+import { createSearchIndex } from "../../src/catalog/search.ts";
+import { buildSearchTables, searchOrder } from "../../scripts/lib/catalog/tables.ts";
+import type { SynonymRule } from "../../scripts/lib/catalog/thesaurus.ts";
 import { tokenMemo } from "../../src/catalog/token-memo.ts";
 
 /** A deterministic Notion-style UUID for catalog number `n`. */
