@@ -1,7 +1,7 @@
 /**
  * `npm run build:catalog`: validates search_index.json (zod + duplicate ids, numbers and slugs,
  * exactly as the endpoint does for a raw index) and writes catalog/, the form the edge function
- * ships, loaded on demand by what each request needs (src/catalog/source.ts):
+ * ships, loaded on demand by what each request needs (src/catalog/reader.ts):
  * - head.json: counts, categories and tags (imported eagerly: a few KB at any catalog size);
  * - entries-NNN.json: the validated entries (zod defaults applied, the site's searchText dropped),
  *   CHUNK per file, in search order (catalog number);
@@ -52,11 +52,11 @@ const pad = (n: number, total: number) => String(n).padStart(Math.max(3, String(
 export async function buildCatalogFiles(sourceText: string, { chunkSize = CHUNK, group = GROUP, thesaurus = "" } = {}): Promise<Map<string, string>> {
   const entries = parseCatalog(JSON.parse(sourceText)).map(strip);
   const synonyms = parseThesaurus(thesaurus);
-  const source = createHash("sha256").update(sourceText).digest("hex");
+  const indexSha256 = createHash("sha256").update(sourceText).digest("hex");
   const chunks = Math.ceil(entries.length / chunkSize);
   const shards = shardCount(entries.length);
   const tables = buildSearchTables(entries, synonyms);
-  const head = summarize(entries, tables, { source, chunkSize, shards });
+  const head = summarize(entries, tables, { indexSha256, chunkSize, shards });
 
   const keys = Array.from({ length: shards }, () => new Map<string, number[]>());
   for (const kind of KEY_KINDS) {
@@ -78,7 +78,7 @@ export async function buildCatalogFiles(sourceText: string, { chunkSize = CHUNK,
   files.set("search.json", JSON.stringify(tables) + "\n");
   const entryLoader = loader(files, { kind: "entries", arg: "chunk", what: "entry chunk", count: chunks, name: (k) => `entries-${pad(k, chunks)}.json`, group });
   const keyLoader = loader(files, { kind: "keys", arg: "shard", what: "key shard", count: shards, name: (s) => `keys-${pad(s, shards)}.json`, group });
-  files.set("load.ts", `${header(" (src/catalog/source.ts keeps it for the isolate's life).")}
+  files.set("load.ts", `${header(" (src/catalog/reader.ts keeps it for the isolate's life).")}
 import head from "./head.json" with { type: "json" };
 
 export { head };

@@ -4,7 +4,7 @@
  */
 import { type PreviewDocument, previewExtension } from "./apps/preview.ts";
 import { type Catalog, openCatalog } from "./catalog/catalog.ts";
-import type { CatalogFiles, CatalogSource } from "./catalog/source.ts";
+import type { CatalogFiles, CatalogReader } from "./catalog/reader.ts";
 import { blobsSource } from "./components/blobs-source.ts";
 import { cachedSource } from "./components/cache.ts";
 import { httpSource } from "./components/http-source.ts";
@@ -29,8 +29,8 @@ export type Env = Record<string, string | undefined>;
 
 export interface AppOptions {
   env: Env;
-  /** The built catalog's loader (`import * as files from "catalog/load.ts"`), or another source (tests: scripts/lib/catalog/memory.ts). */
-  catalogData: CatalogFiles | CatalogSource;
+  /** The built catalog's loader (`import * as files from "catalog/load.ts"`), or another reader (tests: scripts/lib/catalog/memory.ts). */
+  catalogData: CatalogFiles | CatalogReader;
   /** Overrides for tests and benchmarks; production builds these from env. */
   components?: ComponentSource;
   entitlement?: EntitlementPolicy;

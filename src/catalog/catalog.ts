@@ -1,6 +1,6 @@
 /**
- * The catalog: resolver, search and categories over one source (source.ts). The edge function's
- * is the built catalog, loaded on demand; tests and scripts may pass another, such as
+ * The catalog: resolver, search and categories over one reader (reader.ts). The edge function's
+ * reads the built catalog, loaded on demand; tests and scripts may pass another, such as
  * search_index.json read in memory (scripts/lib/catalog/memory.ts). Data access is asynchronous, so a
  * request loads only what it needs: a key shard and an entry chunk for a ref, the search tables
  * and the page's entries for a search, nothing beyond catalog/head.json for list_categories.
@@ -9,7 +9,7 @@ import { type Entry, RULE_FIELDS } from "./schema.ts";
 import { createResolver, type Resolver } from "./resolve.ts";
 import { lazy } from "../lazy.ts";
 import { createSearchIndex, type MatchKind } from "./search.ts";
-import { type CatalogFiles, type CatalogSource, filesSource, isCatalogFiles, type TagCount } from "./source.ts";
+import { type CatalogFiles, type CatalogReader, builtReader, isCatalogFiles, type TagCount } from "./reader.ts";
 
 export type { TagCount };
 
@@ -53,36 +53,36 @@ export interface Catalog extends Resolver {
 
 /**
  * A catalog over `data`: catalog/load.ts's exports (the built catalog, validated at build time and
- * carrying the thesaurus compiled in), or any other catalog source. Throws when it is neither.
+ * carrying the thesaurus compiled in), or any other catalog reader. Throws when it is neither.
  */
-export function openCatalog(data: CatalogFiles | CatalogSource, siteUrl: string): Catalog {
-  if (isCatalogFiles(data)) return catalogOver(filesSource(data), siteUrl);
+export function openCatalog(data: CatalogFiles | CatalogReader, siteUrl: string): Catalog {
+  if (isCatalogFiles(data)) return catalogOver(builtReader(data), siteUrl);
   if (typeof data?.lookup !== "function") {
-    throw new TypeError("the catalog data is neither catalog/load.ts's exports nor a CatalogSource (for search_index.json, use scripts/lib/catalog/memory.ts)");
+    throw new TypeError("the catalog data is neither catalog/load.ts's exports nor a CatalogReader (for search_index.json, use scripts/lib/catalog/memory.ts)");
   }
   return catalogOver(data, siteUrl);
 }
 
-function catalogOver(source: CatalogSource, siteUrl: string): Catalog {
+function catalogOver(reader: CatalogReader, siteUrl: string): Catalog {
   const base = siteUrl.replace(/\/$/, "");
-  const resolver = createResolver(source.lookup, { siteUrl: base });
+  const resolver = createResolver(reader.lookup, { siteUrl: base });
   let categories: Category[] | undefined;
   // Decoded once per catalog; a failed load is retried by the next search. A warm catalog skips the promise.
-  const index = lazy(async () => createSearchIndex(await source.searchTables(), source.count));
+  const index = lazy(async () => createSearchIndex(await reader.searchTables(), reader.count));
   return {
     siteUrl: base,
-    count: source.count,
-    withCode: source.withCode,
+    count: reader.count,
+    withCode: reader.withCode,
     resolve: resolver.resolve,
     async search(query, opts = {}) {
       const ix = index.value ?? (await index.get());
       const { docs, match, total } = ix.search(query, { category: opts.category, filter: opts.withCode ? ix.hasCode : undefined, limit: opts.limit });
-      return { total, hits: await source.entriesAt(docs), match };
+      return { total, hits: await reader.entriesAt(docs), match };
     },
     categorySize: async (category) => (index.value ?? (await index.get())).inCategory(category).length,
     categories: () =>
-      (categories ??= source.head().categories.map((c) => ({ name: c.name, kind: c.kind, url: c.kind === "type" ? `${base}/?type=${c.name}` : `${base}/${c.name}`, count: c.count }))),
-    tags: () => source.head().tags,
+      (categories ??= reader.head().categories.map((c) => ({ name: c.name, kind: c.kind, url: c.kind === "type" ? `${base}/?type=${c.name}` : `${base}/${c.name}`, count: c.count }))),
+    tags: () => reader.head().tags,
     url: (entry) => base + entry.slug,
   };
 }

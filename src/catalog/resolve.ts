@@ -24,8 +24,8 @@ export interface Resolver {
 }
 
 /**
- * The entries whose key of `kind` (keys.ts) is `key`, in catalog-number order. The in-memory
- * source answers from maps, the built catalog from one key shard and the entry chunks it names.
+ * The entries whose key of `kind` (keys.ts) is `key`, in catalog-number order. The built catalog's
+ * reader answers from one key shard and the entry chunks it names, an in-memory one from maps.
  */
 export type Lookup = (kind: KeyKind, key: string) => Promise<Entry[]>;
 

@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Catalog } from "../../src/catalog/catalog.ts";
 import type { Resolution } from "../../src/catalog/resolve.ts";
 import type { Entry } from "../../src/catalog/schema.ts";
-import type { CatalogFiles } from "../../src/catalog/source.ts";
+import type { CatalogFiles } from "../../src/catalog/reader.ts";
 import { buildCatalogFiles, CATALOG_DIR, CHUNK, GROUP, SOURCE, THESAURUS, staleFiles, writeCatalogFiles } from "../../scripts/build-catalog.ts";
 import { generateCatalog, rng } from "../../scripts/gen-catalog.ts";
 import { createCatalog } from "../../scripts/lib/catalog/memory.ts";

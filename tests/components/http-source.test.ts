@@ -8,7 +8,7 @@ import { setupServer } from "msw/node";
 import { httpSource } from "../../src/components/http-source.ts";
 import { bytesOf, callTool, catalogData, fixture, fixtures, sha256, utf8 } from "./helpers.ts";
 import { createApp } from "../../src/app.ts";
-import { memorySource } from "../../scripts/lib/catalog/memory.ts";
+import { memoryReader } from "../../scripts/lib/catalog/memory.ts";
 
 const API = "https://components.patttterns.test/.netlify/functions/components";
 const DEADLINE_MS = 300;
@@ -35,7 +35,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const app = () => createApp({ env: { COMPONENTS_API_BASE: API, COMPONENTS_DEADLINE_MS: String(DEADLINE_MS), COMPONENTS_INDEX_TTL_MS: "0" }, catalogData: memorySource(catalogData) });
+const app = () => createApp({ env: { COMPONENTS_API_BASE: API, COMPONENTS_DEADLINE_MS: String(DEADLINE_MS), COMPONENTS_INDEX_TTL_MS: "0" }, catalogData: memoryReader(catalogData) });
 const tabs = fixture("tabs");
 const get = (args: Record<string, unknown>) => callTool(app(), "get_component", args);
 

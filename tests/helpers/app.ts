@@ -1,7 +1,7 @@
 /** Builds the real app in process, over the committed catalog and fixtures. */
 import { readFileSync } from "node:fs";
 import { createApp, type AppOptions } from "../../src/app.ts";
-import { memorySource } from "../../scripts/lib/catalog/memory.ts";
+import { memoryReader } from "../../scripts/lib/catalog/memory.ts";
 import { parseThesaurus } from "../../scripts/lib/catalog/thesaurus.ts";
 import { loadFixtures, ROOT } from "../../scripts/lib/fixtures.ts";
 import { memoryComponents } from "../../scripts/lib/memory-components.ts";
@@ -16,7 +16,7 @@ export function fixtureSource() {
 }
 
 export function testApp(overrides: Partial<AppOptions> = {}) {
-  return createApp({ env: {}, catalogData: memorySource(catalogData, { synonyms }), components: fixtureSource(), ...overrides });
+  return createApp({ env: {}, catalogData: memoryReader(catalogData, { synonyms }), components: fixtureSource(), ...overrides });
 }
 
 export const URL_MCP = "http://127.0.0.1:8888/mcp";

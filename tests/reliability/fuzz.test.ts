@@ -12,7 +12,7 @@ import { argsArb, goodRefs, hostile, requestArb, type Sent, toolCall, toolCallAr
 import { checkResponse, echoAllowance } from "./check.ts";
 import { KEY_SHAPE } from "./keys.ts";
 import { type DenoServer, startDenoServer } from "../../scripts/lib/deno-serve.ts";
-import { memorySource } from "../../scripts/lib/catalog/memory.ts";
+import { memoryReader } from "../../scripts/lib/catalog/memory.ts";
 
 /** Fixed seed per run unless FUZZ_SEED is given, so a failure reproduces; FUZZ_RUNS scales every property. */
 const seed = Number(process.env.FUZZ_SEED ?? 20260728);
@@ -100,7 +100,7 @@ describe("fuzz: tool calls over a real local Blobs server", () => {
   it("get_component and get_pattern with random refs and versions read only catalog keys (1,000 cases)", async () => {
     // No caching, so every call reaches the store and every key it asks for is recorded.
     const env = { COMPONENTS_INDEX_TTL_MS: "0", COMPONENTS_CACHE_BYTES: "0" };
-    const overBlobs = createApp({ env, catalogData: memorySource(catalogData), blobs: blobs.config });
+    const overBlobs = createApp({ env, catalogData: memoryReader(catalogData), blobs: blobs.config });
     const arb = fc.oneof(
       { weight: 6, arbitrary: fc.record({ pattern_id: fc.constantFrom(...goodRefs), version_id: fc.option(versionArb, { nil: undefined }) }).map((a) => ["get_component", a] as const) },
       { weight: 2, arbitrary: fc.record({ pattern_id: fc.constantFrom(...goodRefs, ...hostile) }).map((a) => ["get_pattern", a] as const) },

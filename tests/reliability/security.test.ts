@@ -17,7 +17,7 @@ import { type RecordingBlobs, SITE_ID, startRecordingBlobs } from "../helpers/re
 import { hostile, type Sent, toolCall, toRequest, URL_MCP } from "./arbitraries.ts";
 import { AUTHOR_EMAILS, checkResponse } from "./check.ts";
 import { KEY_SHAPE } from "./keys.ts";
-import { memorySource } from "../../scripts/lib/catalog/memory.ts";
+import { memoryReader } from "../../scripts/lib/catalog/memory.ts";
 
 const MiB = 1024 * 1024;
 const V26 = "2026-07-28";
@@ -154,7 +154,7 @@ describe("refs and versions never address arbitrary blob keys", () => {
     blobs = await startRecordingBlobs(fixtures);
     proxy = await startFaultProxy(blobs.url);
     // No caching: every call that reaches the store is recorded.
-    app = createApp({ env: { COMPONENTS_INDEX_TTL_MS: "0", COMPONENTS_CACHE_BYTES: "0" }, catalogData: memorySource(catalogData), blobs: { ...blobs.config, edgeURL: proxy.url, uncachedEdgeURL: proxy.url } });
+    app = createApp({ env: { COMPONENTS_INDEX_TTL_MS: "0", COMPONENTS_CACHE_BYTES: "0" }, catalogData: memoryReader(catalogData), blobs: { ...blobs.config, edgeURL: proxy.url, uncachedEdgeURL: proxy.url } });
   });
   afterAll(async () => {
     await proxy?.stop();

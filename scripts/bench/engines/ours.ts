@@ -3,7 +3,7 @@
  * it: the search tables load on the first search, and each page's entries as it is returned.
  */
 import { openCatalog } from "../../../src/catalog/catalog.ts";
-import type { CatalogFiles } from "../../../src/catalog/source.ts";
+import type { CatalogFiles } from "../../../src/catalog/reader.ts";
 import { DEFAULT_SITE_URL } from "../../../src/config.ts";
 import { LIMIT, type Searcher } from "./doc.ts";
 

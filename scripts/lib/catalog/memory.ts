@@ -1,13 +1,13 @@
 /**
  * search_index.json read in memory, for tests and scripts: validated as the build validates it, and
  * searched through the same tables the build writes, made on first use. The edge function never
- * loads this: it reads the built catalog (catalog/load.ts, src/catalog/source.ts).
+ * loads this: it reads the built catalog (catalog/load.ts, src/catalog/reader.ts).
  */
 import { type Catalog, openCatalog } from "../../../src/catalog/catalog.ts";
 import { KEY_OF, type KeyKind } from "../../../src/catalog/keys.ts";
 import { catalogSchema, type Entry } from "../../../src/catalog/schema.ts";
 import type { SearchTables } from "../../../src/catalog/search.ts";
-import { type CatalogHead, type CatalogSource, isCatalogFiles } from "../../../src/catalog/source.ts";
+import { type CatalogHead, type CatalogReader, isCatalogFiles } from "../../../src/catalog/reader.ts";
 import { buildSearchTables, searchOrder, summarize } from "./tables.ts";
 import type { SynonymRule } from "./thesaurus.ts";
 
@@ -39,8 +39,8 @@ export function parseCatalog(raw: unknown): Entry[] {
   return searchOrder(parsed.data);
 }
 
-/** A parsed search_index.json as a catalog source, searched with `synonyms`; maps and tables are built on first use. */
-export function memorySource(raw: unknown, { synonyms = [] as readonly SynonymRule[] } = {}): CatalogSource {
+/** A parsed search_index.json as a catalog reader, searched with `synonyms`; maps and tables are built on first use. */
+export function memoryReader(raw: unknown, { synonyms = [] as readonly SynonymRule[] } = {}): CatalogReader {
   const order = parseCatalog(raw);
   const maps = new Map<KeyKind, Map<string, number[]>>();
   let tables: SearchTables | undefined;
@@ -63,7 +63,7 @@ export function memorySource(raw: unknown, { synonyms = [] as readonly SynonymRu
   return {
     count: order.length,
     withCode: order.filter((e) => e.hasGeneratedComponent).length,
-    head: () => (head ??= summarize(order, searchTables(), { source: "", chunkSize: 0, shards: 0 })),
+    head: () => (head ??= summarize(order, searchTables(), { indexSha256: "", chunkSize: 0, shards: 0 })),
     lookup: async (kind, key) => (map(kind).get(key) ?? []).map((d) => order[d]),
     entriesAt: async (ds) => ds.map((d) => order[d]),
     searchTables: async () => searchTables(),
@@ -75,5 +75,5 @@ export function memorySource(raw: unknown, { synonyms = [] as readonly SynonymRu
  * searched with `synonyms`, or catalog/load.ts's exports (the built catalog, thesaurus compiled in).
  */
 export function createCatalog(raw: unknown, siteUrl: string, opts: { synonyms?: readonly SynonymRule[] } = {}): Catalog {
-  return openCatalog(isCatalogFiles(raw) ? raw : memorySource(raw, opts), siteUrl);
+  return openCatalog(isCatalogFiles(raw) ? raw : memoryReader(raw, opts), siteUrl);
 }

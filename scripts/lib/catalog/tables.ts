@@ -1,6 +1,6 @@
 /**
  * The built catalog's tables, made from validated entries: the search tables (catalog/search.json,
- * read by src/catalog/search.ts), the head (catalog/head.json, src/catalog/source.ts) and how many
+ * read by src/catalog/search.ts), the head (catalog/head.json, src/catalog/reader.ts) and how many
  * lookup-key shards to write. scripts/build-catalog.ts writes them; in-memory catalogs
  * (memory.ts) build the same on first use.
  */
@@ -8,7 +8,7 @@ import { normalize } from "../../../src/catalog/normalize.ts";
 import type { Entry } from "../../../src/catalog/schema.ts";
 import { decodeSearchData, FIELD } from "../../../src/catalog/search-data.ts";
 import { type SearchTables, slugSection } from "../../../src/catalog/search.ts";
-import { CATALOG_FORMAT, type CatalogHead } from "../../../src/catalog/source.ts";
+import { CATALOG_FORMAT, type CatalogHead } from "../../../src/catalog/reader.ts";
 import { buildRankData } from "./rank-data.ts";
 import { buildSearchData } from "./search-data.ts";
 import type { SynonymRule } from "./thesaurus.ts";
@@ -51,7 +51,7 @@ export function buildSearchTables(entries: readonly Entry[], rules: readonly Syn
 const byName = ([a]: [string, number], [b]: [string, number]) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The head of `entries` (in search order) and their search tables. */
-export function summarize(entries: readonly Entry[], tables: SearchTables, shape: { source: string; chunkSize: number; shards: number }): CatalogHead {
+export function summarize(entries: readonly Entry[], tables: SearchTables, shape: { indexSha256: string; chunkSize: number; shards: number }): CatalogHead {
   const types = new Map<string, number>();
   const sections = new Map<string, number>();
   for (const e of entries) {

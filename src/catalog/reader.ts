@@ -1,7 +1,7 @@
 /**
- * Where a catalog's data comes from: a `CatalogSource`, so there is one Catalog over any of them.
- * The edge function's is the catalog built by `npm run build:catalog` into catalog/, loaded on demand
- * through catalog/load.ts (`filesSource`). A cold isolate imports only head.json (a few KB); a lookup
+ * How a catalog reads its data: a `CatalogReader`, so there is one Catalog over any of them. The
+ * edge function's reads the catalog built by `npm run build:catalog` into catalog/, loaded on demand
+ * through catalog/load.ts (`builtReader`). A cold isolate imports only head.json (a few KB); a lookup
  * loads one key shard and the entry chunk it names, a search loads search.json and the chunks of the
  * page it returns. At 10,000 patterns the whole catalog is ~8 MB of JSON, ~300 ms to import: never on
  * a cold path. Tests and scripts also read search_index.json in memory (scripts/lib/catalog/memory.ts).
@@ -23,7 +23,7 @@ export interface TagCount {
 export interface CatalogHead {
   format: typeof CATALOG_FORMAT;
   /** sha256 (hex) of the search_index.json bytes it was built from ("" in memory). */
-  source: string;
+  indexSha256: string;
   count: number;
   withCode: number;
   /** Entries per catalog/entries-NNN.json, in search order (catalog number). */
@@ -36,7 +36,7 @@ export interface CatalogHead {
   tags: TagCount[];
 }
 
-export interface CatalogSource {
+export interface CatalogReader {
   count: number;
   withCode: number;
   /** Lazy in memory (tag counts need the search tables); a constant for the built files. */
@@ -69,10 +69,10 @@ function perFile<T>(load: (k: number) => Promise<T>): (k: number) => Lazy<T> {
   };
 }
 
-/** One source per files module, for the isolate's life: every catalog over it shares what was loaded. */
-const opened = new WeakMap<CatalogFiles, CatalogSource>();
+/** One reader per files module, for the isolate's life: every catalog over it shares what was loaded. */
+const opened = new WeakMap<CatalogFiles, CatalogReader>();
 
-export function filesSource(files: CatalogFiles): CatalogSource {
+export function builtReader(files: CatalogFiles): CatalogReader {
   const known = opened.get(files);
   if (known) return known;
   const head = files.head as CatalogHead;
@@ -90,7 +90,7 @@ export function filesSource(files: CatalogFiles): CatalogSource {
     return ds.map((d) => chunk(Math.floor(d / size)).value![d % size]);
   }
 
-  const source: CatalogSource = {
+  const reader: CatalogReader = {
     count: head.count,
     withCode: head.withCode,
     head: () => head,
@@ -103,6 +103,6 @@ export function filesSource(files: CatalogFiles): CatalogSource {
     entriesAt,
     searchTables: search.get,
   };
-  opened.set(files, source);
-  return source;
+  opened.set(files, reader);
+  return reader;
 }
