@@ -20,7 +20,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { KEY_KINDS, KEY_OF, keyName, shardOf } from "../src/catalog/keys.ts";
+import { LOOKUP_KINDS, LOOKUP_KEY, lookupName, shardOf } from "../src/catalog/lookup.ts";
 import type { Entry } from "../src/catalog/schema.ts";
 import { parseCatalog } from "./lib/catalog/memory.ts";
 import { buildSearchTables, shardCount, summarize } from "./lib/catalog/tables.ts";
@@ -59,9 +59,9 @@ export async function buildCatalogFiles(sourceText: string, { chunkSize = CHUNK,
   const head = summarize(entries, tables, { indexSha256, chunkSize, shards });
 
   const keys = Array.from({ length: shards }, () => new Map<string, number[]>());
-  for (const kind of KEY_KINDS) {
+  for (const kind of LOOKUP_KINDS) {
     entries.forEach((e, d) => {
-      const name = keyName(kind, KEY_OF[kind](e));
+      const name = lookupName(kind, LOOKUP_KEY[kind](e));
       const shard = keys[shardOf(name, shards)];
       shard.set(name, [...(shard.get(name) ?? []), d]);
     });

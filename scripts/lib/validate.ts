@@ -3,7 +3,7 @@
  * store (the committed fixtures, or any Blobs store). Returns every problem found, as sentences.
  */
 import ts from "typescript";
-import { compactId } from "../../src/catalog/keys.ts";
+import { compactId } from "../../src/catalog/lookup.ts";
 import { catalogSchema, type Entry } from "../../src/catalog/schema.ts";
 import { keys, VERSION_ID, versionIndexSchema, type VersionIndex, visibleVersions } from "../../src/components/model.ts";
 import { cssVariables, UI_TOKENS } from "../../src/components/rules.ts";

@@ -2,7 +2,7 @@
  * The catalog: resolver, search and categories over one reader (reader.ts). The edge function's
  * reads the built catalog, loaded on demand; tests and scripts may pass another, such as
  * search_index.json read in memory (scripts/lib/catalog/memory.ts). Data access is asynchronous, so a
- * request loads only what it needs: a key shard and an entry chunk for a ref, the search tables
+ * request loads only what it needs: a lookup shard and an entry chunk for a ref, the search tables
  * and the page's entries for a search, nothing beyond catalog/head.json for list_categories.
  */
 import { type Entry, RULE_FIELDS } from "./schema.ts";

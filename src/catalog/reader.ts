@@ -2,11 +2,11 @@
  * How a catalog reads its data: a `CatalogReader`, so there is one Catalog over any of them. The
  * edge function's reads the catalog built by `npm run build:catalog` into catalog/, loaded on demand
  * through catalog/load.ts (`builtReader`). A cold isolate imports only head.json (a few KB); a lookup
- * loads one key shard and the entry chunk it names, a search loads search.json and the chunks of the
+ * loads one lookup shard and the entry chunk it names, a search loads search.json and the chunks of the
  * page it returns. At 10,000 patterns the whole catalog is ~8 MB of JSON, ~300 ms to import: never on
  * a cold path. Tests and scripts also read search_index.json in memory (scripts/lib/catalog/memory.ts).
  */
-import { keyName, shardOf } from "./keys.ts";
+import { lookupName, shardOf } from "./lookup.ts";
 import type { Lookup } from "./resolve.ts";
 import type { Entry } from "./schema.ts";
 import type { SearchTables } from "./search.ts";
@@ -28,7 +28,7 @@ export interface CatalogHead {
   withCode: number;
   /** Entries per catalog/entries-NNN.json, in search order (catalog number). */
   chunkSize: number;
-  /** Number of catalog/keys-NNN.json, a power of two. */
+  /** Number of lookup shards (catalog/keys-NNN.json), a power of two. */
   shards: number;
   /** Types, then slug sections, each sorted by name; each kind's counts add up to `count`. */
   categories: { name: string; kind: "type" | "section"; count: number }[];
@@ -51,6 +51,7 @@ export interface CatalogReader {
 export interface CatalogFiles {
   head: unknown;
   entries(chunk: number): Promise<unknown>;
+  /** A lookup shard: lookup names (lookup.ts) to entry numbers. Named after its files, keys-NNN.json. */
   keys(shard: number): Promise<unknown>;
   search(): Promise<unknown>;
 }
@@ -95,10 +96,10 @@ export function builtReader(files: CatalogFiles): CatalogReader {
     withCode: head.withCode,
     head: () => head,
     async lookup(kind, key) {
-      const name = keyName(kind, key);
+      const name = lookupName(kind, key);
       const k = shardOf(name, head.shards);
-      const keys = shard(k).value ?? (await shard(k).get());
-      return Object.hasOwn(keys, name) ? entriesAt(keys[name]) : [];
+      const names = shard(k).value ?? (await shard(k).get());
+      return Object.hasOwn(names, name) ? entriesAt(names[name]) : [];
     },
     entriesAt,
     searchTables: search.get,

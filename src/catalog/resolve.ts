@@ -11,7 +11,7 @@
  * Nothing is guessed: a ref either names one pattern or fails with the reason (and candidates).
  */
 import { LIMITS } from "../config.ts";
-import { compactId, type KeyKind } from "./keys.ts";
+import { compactId, type LookupKind } from "./lookup.ts";
 import { normalize } from "./normalize.ts";
 import type { Entry } from "./schema.ts";
 
@@ -24,10 +24,10 @@ export interface Resolver {
 }
 
 /**
- * The entries whose key of `kind` (keys.ts) is `key`, in catalog-number order. The built catalog's
- * reader answers from one key shard and the entry chunks it names, an in-memory one from maps.
+ * The entries whose lookup key of `kind` (lookup.ts) is `key`, in catalog-number order. The built
+ * catalog's reader answers from one lookup shard and the entry chunks it names, an in-memory one from maps.
  */
-export type Lookup = (kind: KeyKind, key: string) => Promise<Entry[]>;
+export type Lookup = (kind: LookupKind, key: string) => Promise<Entry[]>;
 
 const NUMBER = /^#?\s*0*(\d{1,9})$/;
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
@@ -56,7 +56,7 @@ function siteHosts(siteUrl: string | undefined): Set<string> {
 
 export function createResolver(lookup: Lookup, opts: { siteUrl?: string } = {}): Resolver {
   // Unique keys (number, id, slug) name at most one entry; the build refuses duplicates.
-  const one = async (kind: KeyKind, key: string) => (await lookup(kind, key))[0];
+  const one = async (kind: LookupKind, key: string) => (await lookup(kind, key))[0];
   const hosts = siteHosts(opts.siteUrl);
 
   const found = (entry: Entry | undefined): Resolution =>

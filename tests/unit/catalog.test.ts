@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { compactId } from "../../src/catalog/keys.ts";
+import { compactId } from "../../src/catalog/lookup.ts";
 import { normalize } from "../../src/catalog/normalize.ts";
 import { catalogSchema, PATTERN_TYPES } from "../../src/catalog/schema.ts";
 import { slugSection } from "../../src/catalog/search.ts";

@@ -4,7 +4,7 @@
  * loads this: it reads the built catalog (catalog/load.ts, src/catalog/reader.ts).
  */
 import { type Catalog, openCatalog } from "../../../src/catalog/catalog.ts";
-import { KEY_OF, type KeyKind } from "../../../src/catalog/keys.ts";
+import { LOOKUP_KEY, type LookupKind } from "../../../src/catalog/lookup.ts";
 import { catalogSchema, type Entry } from "../../../src/catalog/schema.ts";
 import type { SearchTables } from "../../../src/catalog/search.ts";
 import { type CatalogHead, type CatalogReader, isCatalogFiles } from "../../../src/catalog/reader.ts";
@@ -13,7 +13,7 @@ import type { SynonymRule } from "./thesaurus.ts";
 
 /** The resolver's keys would be ambiguous for two entries sharing an id, number or slug: refuse such an index. */
 export function duplicates(entries: readonly Entry[]): string | undefined {
-  const unique = { id: KEY_OF.id, catalogNumber: KEY_OF.number, slug: KEY_OF.slug };
+  const unique = { id: LOOKUP_KEY.id, catalogNumber: LOOKUP_KEY.number, slug: LOOKUP_KEY.slug };
   for (const [field, key] of Object.entries(unique)) {
     const seen = new Set<string>();
     for (const e of entries) {
@@ -42,16 +42,16 @@ export function parseCatalog(raw: unknown): Entry[] {
 /** A parsed search_index.json as a catalog reader, searched with `synonyms`; maps and tables are built on first use. */
 export function memoryReader(raw: unknown, { synonyms = [] as readonly SynonymRule[] } = {}): CatalogReader {
   const order = parseCatalog(raw);
-  const maps = new Map<KeyKind, Map<string, number[]>>();
+  const maps = new Map<LookupKind, Map<string, number[]>>();
   let tables: SearchTables | undefined;
   let head: CatalogHead | undefined;
   const searchTables = () => (tables ??= buildSearchTables(order, synonyms));
-  function map(kind: KeyKind) {
+  function map(kind: LookupKind) {
     let m = maps.get(kind);
     if (!m) {
       m = new Map();
       order.forEach((e, d) => {
-        const key = KEY_OF[kind](e);
+        const key = LOOKUP_KEY[kind](e);
         const list = m!.get(key);
         if (list) list.push(d);
         else m!.set(key, [d]);

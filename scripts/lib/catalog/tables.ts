@@ -1,7 +1,7 @@
 /**
  * The built catalog's tables, made from validated entries: the search tables (catalog/search.json,
  * read by src/catalog/search.ts), the head (catalog/head.json, src/catalog/reader.ts) and how many
- * lookup-key shards to write. scripts/build-catalog.ts writes them; in-memory catalogs
+ * lookup shards to write. scripts/build-catalog.ts writes them; in-memory catalogs
  * (memory.ts) build the same on first use.
  */
 import { normalize } from "../../../src/catalog/normalize.ts";
