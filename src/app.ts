@@ -62,7 +62,7 @@ export function componentSourceFromEnv(env: Env, blobs?: BlobsConfig, baseFetch?
     : blobsSource({ deadlineMs, fetch: baseFetch, open: (o) => openStore(env.COMPONENTS_STORE || "components", { ...o, config: blobs }) });
   return cachedSource(source, {
     indexTtlMs: num(env.COMPONENTS_INDEX_TTL_MS, DEFAULT_INDEX_TTL_MS),
-    codeBytes: num(env.COMPONENTS_CACHE_BYTES, DEFAULT_CODE_CACHE_BYTES),
+    tsxBytes: num(env.COMPONENTS_CACHE_BYTES, DEFAULT_CODE_CACHE_BYTES),
   });
 }
 

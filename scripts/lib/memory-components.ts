@@ -1,19 +1,19 @@
 /** The committed component fixtures as a component source held in memory: for benchmarks and in-process tests. */
-import { type Code, type ComponentSource, toCode } from "../../src/components/model.ts";
+import { type ComponentSource, type Tsx, toTsx } from "../../src/components/model.ts";
 import type { FixturePattern } from "./fixtures.ts";
 
 export function memoryComponents(fixtures: readonly FixturePattern[]): ComponentSource {
   const byId = new Map(fixtures.map((f) => [f.entry.id, f]));
   // Decoded and hashed once per version, as a caching source would hand it out.
-  const codes = new Map<string, Promise<Code>>();
+  const kept = new Map<string, Promise<Tsx>>();
   return {
     versions: async (id) => byId.get(id)?.index ?? null,
-    code(id, version) {
+    tsx(id, version) {
       const bytes = byId.get(id)?.code.find((c) => c.versionId === version)?.bytes;
       if (!bytes) return Promise.resolve(null);
       const key = `${id}/${version}`;
-      if (!codes.has(key)) codes.set(key, toCode(bytes));
-      return codes.get(key)!;
+      if (!kept.has(key)) kept.set(key, toTsx(bytes));
+      return kept.get(key)!;
     },
   };
 }

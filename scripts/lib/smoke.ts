@@ -61,7 +61,7 @@ export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).
 interface Reference {
   label: string;
   active(id: string): Promise<Uint8Array>;
-  code(id: string, version: string): Promise<Uint8Array>;
+  tsx(id: string, version: string): Promise<Uint8Array>;
 }
 
 function apiReference(base: string, timeoutMs: number): Reference {
@@ -75,7 +75,7 @@ function apiReference(base: string, timeoutMs: number): Reference {
     if (!res.ok) throw new Error(`Components API answered HTTP ${res.status} for ${url.search}`);
     return new Uint8Array(await res.arrayBuffer());
   };
-  return { label: `Components API ${base}`, active: (id) => get({ op: "active", id }), code: (id, version) => get({ op: "code", id, version }) };
+  return { label: `Components API ${base}`, active: (id) => get({ op: "active", id }), tsx: (id, version) => get({ op: "code", id, version }) };
 }
 
 /** The local Blobs sandbox keeps each blob's bytes at `entries/<site>/site:<store>/<key>`. */
@@ -93,7 +93,7 @@ function storeReference(dir: string, store = "components"): Reference {
       const index = JSON.parse(new TextDecoder().decode(await read(`${id}/versions.json`))) as { activeVersionId: string };
       return read(`${id}/${index.activeVersionId}.tsx`);
     },
-    code: (id, version) => read(`${id}/${version}.tsx`),
+    tsx: (id, version) => read(`${id}/${version}.tsx`),
   };
 }
 
@@ -204,7 +204,7 @@ export async function runSmoke(opts: SmokeOptions): Promise<SmokeReport> {
         if (p.metadata.version_id !== version) throw new Error(`asked for ${version}, got ${p.metadata.version_id}`);
         return `${p.metadata.catalog_number} ${p.metadata.version_id}, ${p.metadata.bytes} B`;
       });
-      await step(run, `sha256 (${version})`, () => checkHash(pinned, () => reference.code(pattern_id, version)), (h) => `${h.slice(0, 16)}… = ${opts.componentsApi ? "op=code" : "store"}`);
+      await step(run, `sha256 (${version})`, () => checkHash(pinned, () => reference.tsx(pattern_id, version)), (h) => `${h.slice(0, 16)}… = ${opts.componentsApi ? "op=code" : "store"}`);
       completed++;
     } catch {
       break; // The failure is recorded; later runs would only repeat it.

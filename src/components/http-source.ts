@@ -1,6 +1,6 @@
 /** The Components API over HTTP (`COMPONENTS_API_BASE`): `op=versions` and `op=code`. */
 import { deadlineFetch, TransientError, withDeadline } from "./deadline.ts";
-import { type ComponentSource, parseIndex, toCode } from "./model.ts";
+import { type ComponentSource, parseIndex, toTsx } from "./model.ts";
 
 export interface HttpSourceOptions {
   base: string;
@@ -35,9 +35,9 @@ export function httpSource({ base, deadlineMs, fetch: baseFetch = fetch }: HttpS
       const bytes = await get({ op: "versions", id });
       return bytes === null ? null : parseIndex(bytes);
     },
-    async code(id, version) {
+    async tsx(id, version) {
       const bytes = await get({ op: "code", id, version });
-      return bytes === null ? null : toCode(bytes);
+      return bytes === null ? null : toTsx(bytes);
     },
   };
 }

@@ -44,8 +44,8 @@ export function parseIndex(bytes: Uint8Array): VersionIndex {
 /** Versions an agent may receive: hidden ones are never served. */
 export const visibleVersions = (index: VersionIndex) => index.versions.filter((v) => !v.hiddenAt);
 
-/** The code of one version, as stored, with its fingerprint. */
-export interface Code {
+/** The TSX of one version, as stored, with its fingerprint. */
+export interface Tsx {
   text: string;
   bytes: number;
   sha256: string;
@@ -55,17 +55,17 @@ export interface ComponentSource {
   /** The pattern's version index, or null when the store has no component for it. */
   versions(patternId: string): Promise<VersionIndex | null>;
   /** The raw TSX of one version, or null when absent. */
-  code(patternId: string, versionId: string): Promise<Code | null>;
+  tsx(patternId: string, versionId: string): Promise<Tsx | null>;
 }
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
  * Bytes to a JS string with nothing altered: `ignoreBOM` keeps a leading BOM (the default decoder
- * strips it) and `fatal` refuses invalid UTF-8 instead of replacing it, so the code an agent gets
+ * strips it) and `fatal` refuses invalid UTF-8 instead of replacing it, so the TSX an agent gets
  * encodes back to exactly the stored bytes.
  */
-export async function toCode(bytes: Uint8Array): Promise<Code> {
+export async function toTsx(bytes: Uint8Array): Promise<Tsx> {
   let text: string;
   try {
     text = strictUtf8.decode(bytes);
@@ -78,7 +78,7 @@ export async function toCode(bytes: Uint8Array): Promise<Code> {
 }
 
 /** Blob keys of the Components store. Pattern ids come from the catalog, versions match VERSION_ID. */
-export const keys = {
+export const blobKeys = {
   index: (patternId: string) => `${patternId}/versions.json`,
-  code: (patternId: string, versionId: string) => `${patternId}/${versionId}.tsx`,
+  tsx: (patternId: string, versionId: string) => `${patternId}/${versionId}.tsx`,
 };

@@ -1,9 +1,9 @@
 /** The PRD's version rule over a component source, returning domain errors as values. */
 import type { Entry } from "../catalog/schema.ts";
 import { type DomainError, domainError, UpstreamError } from "../errors.ts";
-import { type Code, type ComponentSource, VERSION_ID, type VersionIndex, visibleVersions } from "./model.ts";
+import { type ComponentSource, type Tsx, VERSION_ID, type VersionIndex, visibleVersions } from "./model.ts";
 
-export type Loaded = { ok: true; index: VersionIndex; versionId: string; code: Code; available: string[] } | { ok: false; error: DomainError };
+export type Loaded = { ok: true; index: VersionIndex; versionId: string; tsx: Tsx; available: string[] } | { ok: false; error: DomainError };
 
 /** What agents may say for "the active version"; the same as omitting version_id. */
 export const ACTIVE = "active";
@@ -55,16 +55,16 @@ export async function loadComponent(source: ComponentSource, entry: Entry, reque
   }
   const versionId = explicit ?? index.activeVersionId;
   if (!available.includes(versionId)) return noComponent(`the active pointer names ${versionId}, which is hidden or not listed`);
-  let code: Code | null;
+  let tsx: Tsx | null;
   try {
-    code = await source.code(entry.id, versionId);
+    tsx = await source.tsx(entry.id, versionId);
   } catch (e) {
     return { ok: false, error: upstream(e) };
   }
-  if (!code) {
+  if (!tsx) {
     if (explicit === undefined) return noComponent(`the active version ${versionId} has no code blob`);
     drift(entry, `version ${versionId} is listed but has no code blob`);
     return versionNotFound(`Version "${versionId}" of ${ref(entry)} is listed but its code is missing.`);
   }
-  return { ok: true, index, versionId, code, available };
+  return { ok: true, index, versionId, tsx, available };
 }

@@ -10,7 +10,7 @@ import { catalogData, fixtures, testApp } from "../helpers/app.ts";
 import { type RecordingBlobs, startRecordingBlobs } from "../helpers/recording-blobs.ts";
 import { argsArb, goodRefs, hostile, requestArb, type Sent, toolCall, toolCallArb, toRequest, versionArb } from "./arbitraries.ts";
 import { checkResponse, echoAllowance } from "./check.ts";
-import { KEY_SHAPE } from "./keys.ts";
+import { BLOB_KEY } from "./blob-keys.ts";
 import { type DenoServer, startDenoServer } from "../../scripts/lib/deno-serve.ts";
 import { memoryReader } from "../../scripts/lib/catalog/memory.ts";
 
@@ -113,7 +113,7 @@ describe("fuzz: tool calls over a real local Blobs server", () => {
     const keys = blobs.keysRead();
     console.info(`[fuzz] ${keys.length} blob reads over the real Blobs server, ${new Set(keys).size} distinct keys`);
     expect(keys.length).toBeGreaterThan(500);
-    expect(keys.filter((k) => !KEY_SHAPE.test(k))).toEqual([]);
+    expect(keys.filter((k) => !BLOB_KEY.test(k))).toEqual([]);
     expect(blobs.strayPaths()).toEqual([]);
   });
 });
