@@ -8,7 +8,7 @@
  *
  * The exact tier
  * It runs on a word index (search-data.ts), built at build time (scripts/lib/catalog/tables.ts), and gives exactly
- * the results of the plain scan kept in tests/bench/search-reference.ts: a token matches the words
+ * the results of the plain scan kept in tests/catalog/search-reference.ts: a token matches the words
  * that contain it (one substring scan of the vocabulary), the rarest token picks the candidates from
  * the inverted lists, the others narrow them, and the field bits of the matched words give the
  * tag and description weights without touching the text again.

@@ -1,6 +1,6 @@
 /**
  * The indexed search (src/catalog/search.ts) must return exactly what the plain linear scan returns
- * (tests/bench/search-reference.ts): the same entries, in the same order, for any catalog, query,
+ * (tests/catalog/search-reference.ts): the same entries, in the same order, for any catalog, query,
  * category and filter, whether its tables went through JSON (as catalog/search.json does) or not.
  */
 import fc from "fast-check";
