@@ -1,5 +1,5 @@
 /**
- * Ranked search, for queries the exact search (search.ts) cannot answer whole: sentences, synonyms,
+ * Ranked search, for queries the exact search (exact.ts) cannot answer whole: sentences, synonyms,
  * inflections and typos. Each content word of the query (function words dropped) is a concept, read
  * in several ways, its alternatives:
  * - what was typed, by English stem ("notifications" finds "notification"), and the stem's

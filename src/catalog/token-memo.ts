@@ -1,5 +1,5 @@
 /**
- * The vocabulary matches of recent query tokens, for the exact tier (search.ts). Query words repeat
+ * The vocabulary matches of recent query tokens, for the exact tier (exact.ts). Query words repeat
  * (agents ask for "button", "modal", "table" all day), and the vocabulary scan is most of a search's
  * cost (~9 µs for "navigation" over the shipped 20 KB vocabulary): the matches of recent tokens are
  * kept, the oldest dropped first. An entry weighs its word ids, its token's characters and one, so
