@@ -29,7 +29,10 @@ export type Env = Record<string, string | undefined>;
 
 export interface AppOptions {
   env: Env;
-  /** The built catalog's loader (`import * as files from "catalog/load.ts"`), or another reader (tests: scripts/lib/catalog/memory.ts). */
+  /**
+   * The built catalog's loader (`import * as files from "catalog/load.ts"`), or another reader
+   * (tests: scripts/lib/catalog/memory.ts).
+   */
   catalogData: CatalogFiles | CatalogReader;
   /** Overrides for tests and benchmarks; production builds these from env. */
   components?: ComponentSource;

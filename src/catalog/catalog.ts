@@ -58,7 +58,10 @@ export interface Catalog extends Resolver {
 export function openCatalog(data: CatalogFiles | CatalogReader, siteUrl: string): Catalog {
   if (isCatalogFiles(data)) return catalogOver(builtReader(data), siteUrl);
   if (typeof data?.lookup !== "function") {
-    throw new TypeError("the catalog data is neither catalog/load.ts's exports nor a CatalogReader (for search_index.json, use scripts/lib/catalog/memory.ts)");
+    throw new TypeError(
+      "the catalog data is neither catalog/load.ts's exports nor a CatalogReader " +
+        "(for search_index.json, use memoryReader in scripts/lib/catalog/memory.ts)",
+    );
   }
   return catalogOver(data, siteUrl);
 }
@@ -76,12 +79,16 @@ function catalogOver(reader: CatalogReader, siteUrl: string): Catalog {
     resolve: resolver.resolve,
     async search(query, opts = {}) {
       const ix = index.value ?? (await index.get());
-      const { docs, match, total } = ix.search(query, { category: opts.category, filter: opts.withCode ? ix.hasCode : undefined, limit: opts.limit });
+      const filter = opts.withCode ? ix.hasCode : undefined;
+      const { docs, match, total } = ix.search(query, { category: opts.category, filter, limit: opts.limit });
       return { total, hits: await reader.entriesAt(docs), match };
     },
     categorySize: async (category) => (index.value ?? (await index.get())).inCategory(category).length,
     categories: () =>
-      (categories ??= reader.head().categories.map((c) => ({ name: c.name, kind: c.kind, url: c.kind === "type" ? `${base}/?type=${c.name}` : `${base}/${c.name}`, count: c.count }))),
+      (categories ??= reader.head().categories.map((c) => {
+        const url = c.kind === "type" ? `${base}/?type=${c.name}` : `${base}/${c.name}`;
+        return { name: c.name, kind: c.kind, url, count: c.count };
+      })),
     tags: () => reader.head().tags,
     url: (entry) => base + entry.slug,
   };

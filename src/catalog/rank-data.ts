@@ -84,7 +84,9 @@ export interface RankIndex {
 
 /** Decodes `data`; what only some queries need (the thesaurus map) is built on first use. */
 export function decodeRankData(data: RankData, ix: WordIndex, count: number): RankIndex {
-  if (data?.format !== RANK_FORMAT) throw new Error(`rank tables format ${data?.format} is not ${RANK_FORMAT}: rebuild the catalog`);
+  if (data?.format !== RANK_FORMAT) {
+    throw new Error(`rank tables format ${data?.format} is not ${RANK_FORMAT}: rebuild the catalog`);
+  }
   const stems = data.stems === "" ? [] : data.stems.split("\n");
   const words = ix.wordAt.length - 1;
   const ws = varintReader(data.wordStems);
@@ -121,7 +123,8 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
   function synonymsOf(key: string): string[][] | undefined {
     if (phrases.has(key)) return phrases.get(key);
     const at = indexOf(data.synonyms.keys, key);
-    const own = at < 0 ? [] : data.synonyms.rules[at].flatMap((r) => data.synonyms.targets[r].filter((t) => t !== key).map((t) => t.split(" ")));
+    const phrasesOf = (r: number) => data.synonyms.targets[r].filter((t) => t !== key).map((t) => t.split(" "));
+    const own = at < 0 ? [] : data.synonyms.rules[at].flatMap(phrasesOf);
     const found = own.length ? own : undefined;
     if (phrases.size >= 4096) phrases.clear();
     phrases.set(key, found);

@@ -77,14 +77,18 @@ export function builtReader(files: CatalogFiles): CatalogReader {
   const known = opened.get(files);
   if (known) return known;
   const head = files.head as CatalogHead;
-  if (head?.format !== CATALOG_FORMAT) throw new Error(`catalog/head.json is not ${CATALOG_FORMAT}: rebuild the catalog (npm run build:catalog)`);
+  if (head?.format !== CATALOG_FORMAT) {
+    throw new Error(`catalog/head.json is not ${CATALOG_FORMAT}: rebuild the catalog (npm run build:catalog)`);
+  }
   const chunk = perFile((k) => files.entries(k) as Promise<Entry[]>);
   const shard = perFile((k) => files.keys(k) as Promise<Record<string, number[]>>);
   const search = lazy(() => files.search() as Promise<SearchTables>);
 
   async function entriesAt(ds: readonly number[]): Promise<Entry[]> {
     const size = head.chunkSize;
-    for (const d of ds) if (!(Number.isInteger(d) && d >= 0 && d < head.count)) throw new RangeError(`no pattern ${d} in the catalog`);
+    for (const d of ds) {
+      if (!(Number.isInteger(d) && d >= 0 && d < head.count)) throw new RangeError(`no pattern ${d} in the catalog`);
+    }
     // A warm isolate has the chunks already: no promise per chunk on the search hot path.
     const missing = [...new Set(ds.map((d) => Math.floor(d / size)))].filter((k) => chunk(k).value === undefined);
     if (missing.length) await Promise.all(missing.map((k) => chunk(k).get()));

@@ -41,6 +41,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** `..`, `.` (also percent-encoded) and backslashes: the URL parser would quietly rewrite the path they belong to. */
 const REWRITTEN_PATH = /\\|(?:^|\/)(?:\.|%2e){1,2}(?:[/?#]|$)/i;
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+const NOT_THE_SITE = "it is not a patttterns.com URL: give the pattern's patttterns.com URL, slug or catalog number";
 
 /** The hosts whose paths are catalog slugs: the site's own (with and without `www.`), patttterns.com, localhost. */
 function siteHosts(siteUrl: string | undefined): Set<string> {
@@ -96,17 +97,20 @@ export function createResolver(lookup: Lookup, opts: { siteUrl?: string } = {}):
       const ref = raw.trim();
       if (ref === "") return invalid("the ref is empty");
       if (ref.length > LIMITS.refChars) return invalid(`the ref is longer than ${LIMITS.refChars} characters`);
-      // Control characters inside a ref are never part of a real one; the URL parser would silently drop tabs and newlines.
+      // Control characters inside a ref are never part of a real one; the URL parser would silently
+      // drop tabs and newlines.
       if (CONTROL.test(ref)) return invalid("the ref contains control characters");
       if (REWRITTEN_PATH.test(ref)) return invalid("the ref contains dot segments or backslashes");
       const n = NUMBER.exec(ref);
       if (n) return found(await one("number", String(Number(n[1]))));
       if (UUID.test(ref)) return found(await one("id", compactId(ref)));
-      if (SCHEME.test(ref)) return (await fromUrl(ref)) ?? invalid("it is not a patttterns.com URL: give the pattern's patttterns.com URL, slug or catalog number");
-      // Without a scheme ("patttterns.com/ui-components/tabs") only a site or Notion-style URL counts; else it may be a title.
+      if (SCHEME.test(ref)) return (await fromUrl(ref)) ?? invalid(NOT_THE_SITE);
+      // Without a scheme ("patttterns.com/ui-components/tabs") only a site or Notion-style URL counts;
+      // else it may be a title.
       const bare = BARE_HOST.test(ref) ? await fromUrl(ref) : undefined;
       if (bare) return bare;
-      // A bare path may carry a query or fragment too ("tabs#examples"); a leading "#" is a catalog number, handled above.
+      // A bare path may carry a query or fragment too ("tabs#examples"); a leading "#" is a catalog
+      // number, handled above.
       const path = ref.replace(/(?<=.)[?#].*$/s, "");
       if (PATH.test(path)) {
         const r = (await fromPath(path, true))!;

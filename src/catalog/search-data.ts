@@ -45,7 +45,9 @@ export interface WordIndex {
 
 /** Typed arrays for querying; throws when `data` does not describe `count` patterns. */
 export function decodeSearchData(data: SearchData, count: number): WordIndex {
-  if (data.format !== FORMAT) throw new Error(`search index format ${data.format} is not ${FORMAT}: rebuild the catalog`);
+  if (data.format !== FORMAT) {
+    throw new Error(`search index format ${data.format} is not ${FORMAT}: rebuild the catalog`);
+  }
   const varints = varintReader(data.docs);
   const varint = varints.next;
   const n = varint();

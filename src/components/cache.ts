@@ -28,7 +28,10 @@ function singleFlight<T>() {
   };
 }
 
-export function cachedSource(source: ComponentSource, { indexTtlMs, tsxBytes, now = Date.now }: CacheOptions): ComponentSource {
+export function cachedSource(
+  source: ComponentSource,
+  { indexTtlMs, tsxBytes, now = Date.now }: CacheOptions,
+): ComponentSource {
   const indexes = new Map<string, { at: number; value: VersionIndex | null }>();
   const kept = new Map<string, Tsx>();
   const readIndex = singleFlight<VersionIndex | null>();

@@ -12,7 +12,9 @@ export const versionSchema = z.object({
   createdAt: z.string(),
   model: z.optional(z.string()),
   imageRole: z.optional(z.string()),
-  author: z.optional(z.object({ id: z.string(), name: z.string(), email: z.optional(z.string()), image: z.optional(z.string()) })),
+  author: z.optional(
+    z.object({ id: z.string(), name: z.string(), email: z.optional(z.string()), image: z.optional(z.string()) }),
+  ),
   hiddenAt: z.nullish(z.string()),
 });
 
@@ -37,7 +39,9 @@ export function parseIndex(bytes: Uint8Array): VersionIndex {
     throw new UpstreamError("upstream_error", "The Components store returned a version index that is not JSON");
   }
   const parsed = versionIndexSchema.safeParse(raw);
-  if (!parsed.success) throw new UpstreamError("upstream_error", "The Components store returned a malformed version index");
+  if (!parsed.success) {
+    throw new UpstreamError("upstream_error", "The Components store returned a malformed version index");
+  }
   return parsed.data;
 }
 
