@@ -5,7 +5,7 @@
  * request loads only what it needs: a lookup shard and an entry chunk for a ref, the search tables
  * and the page's entries for a search, nothing beyond catalog/head.json for list_categories.
  */
-import { type Entry, RULE_FIELDS } from "./schema.ts";
+import type { Entry } from "./schema.ts";
 import { createResolver, type Resolver } from "./resolve.ts";
 import { lazy } from "../lazy.ts";
 import { createSearchIndex, type MatchKind } from "./search.ts";
@@ -110,6 +110,12 @@ export function summary(catalog: Catalog, e: Entry) {
     has_component: e.hasGeneratedComponent,
   };
 }
+
+/**
+ * The catalog fields that carry interaction rules; copied to tool output as they are, nothing
+ * invented. Kept here, not in schema.ts, so the edge function imports only that module's types.
+ */
+const RULE_FIELDS = ["uiCategories", "uxFlows", "interactionRules"] as const;
 
 /** The catalog's interaction-rule fields that are present on the entry, copied as they are. */
 export function ruleFields(e: Entry) {
