@@ -1,7 +1,5 @@
 /**
- * The catalog generator of `npm run build`: validates search_index.json (zod + duplicate ids, numbers
- * and slugs, exactly as the endpoint does for a raw index) and writes generated/catalog/, the form the
- * edge function ships, loaded on demand by what each request needs (src/catalog/source.ts):
+import { LOOKUP_KEY, LOOKUP_KINDS, lookupName, shardOf } from "../src/catalog/lookup.ts";
  * - head.json: counts, categories and tags (imported eagerly: a few KB at any catalog size);
  * - entries-NNN.json: the validated entries (zod defaults applied, the site's searchText dropped),
  *   CHUNK per file, in search order (catalog number);
@@ -15,13 +13,11 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { createCatalog } from "../src/catalog/catalog.ts";
-import { KEY_KINDS, KEY_OF, keyName, shardCount, shardOf } from "../src/catalog/keys.ts";
+import { LOOKUP_KEY, LOOKUP_KINDS, lookupName, shardOf } from "../src/catalog/lookup.ts";
 import type { Entry } from "../src/catalog/schema.ts";
-import { buildSearchTables } from "../src/catalog/search.ts";
-import { parseThesaurus } from "../src/catalog/thesaurus.ts";
-import { summarize } from "../src/catalog/source.ts";
-import { DEFAULT_SITE_URL } from "../src/config.ts";
+import { parseCatalog } from "./lib/catalog/memory.ts";
+import { buildSearchTables, shardCount, summarize } from "./lib/catalog/tables.ts";
+import { parseThesaurus } from "./lib/catalog/thesaurus.ts";
 import { ROOT } from "./lib/fixtures.ts";
 import { type Generator, type Owned, staleOutputs, writeOutputs } from "./lib/generated.ts";
 
@@ -51,18 +47,18 @@ const pad = (n: number, total: number) => String(n).padStart(Math.max(3, String(
 
 /** The catalog directory's files (name to exact text) for a search_index.json text; throws when it is invalid. */
 export async function buildCatalogFiles(sourceText: string, { chunkSize = CHUNK, group = GROUP, thesaurus = "" } = {}): Promise<Map<string, string>> {
-  const entries = (await createCatalog(JSON.parse(sourceText), DEFAULT_SITE_URL).all()).map(strip);
+  const entries = parseCatalog(JSON.parse(sourceText)).map(strip);
   const synonyms = parseThesaurus(thesaurus);
-  const source = createHash("sha256").update(sourceText).digest("hex");
+  const indexSha256 = createHash("sha256").update(sourceText).digest("hex");
   const chunks = Math.ceil(entries.length / chunkSize);
   const shards = shardCount(entries.length);
   const tables = buildSearchTables(entries, synonyms);
-  const head = summarize(entries, tables, { source, chunkSize, shards });
+  const head = summarize(entries, tables, { indexSha256, chunkSize, shards });
 
   const keys = Array.from({ length: shards }, () => new Map<string, number[]>());
-  for (const kind of KEY_KINDS) {
+  for (const kind of LOOKUP_KINDS) {
     entries.forEach((e, d) => {
-      const name = keyName(kind, KEY_OF[kind](e));
+      const name = lookupName(kind, LOOKUP_KEY[kind](e));
       const shard = keys[shardOf(name, shards)];
       shard.set(name, [...(shard.get(name) ?? []), d]);
     });
@@ -79,7 +75,7 @@ export async function buildCatalogFiles(sourceText: string, { chunkSize = CHUNK,
   files.set("search.json", JSON.stringify(tables) + "\n");
   const entryLoader = loader(files, { kind: "entries", arg: "chunk", what: "entry chunk", count: chunks, name: (k) => `entries-${pad(k, chunks)}.json`, group });
   const keyLoader = loader(files, { kind: "keys", arg: "shard", what: "key shard", count: shards, name: (s) => `keys-${pad(s, shards)}.json`, group });
-  files.set("load.ts", `${header(" (src/catalog/source.ts keeps it for the isolate's life).")}
+  files.set("load.ts", `${header(" (src/catalog/reader.ts keeps it for the isolate's life).")}
 import head from "./head.json" with { type: "json" };
 
 export { head };

@@ -10,8 +10,8 @@ import { loadCatalog } from "./lib/fixtures.ts";
 import { openUsageStore } from "./lib/usage-store.ts";
 import { MONTH } from "../src/usage/event.ts";
 import { foldMonth, readMonthly } from "../src/usage/fold.ts";
-import { renderHtml } from "../src/usage/html.ts";
-import { buildReport, renderText } from "../src/usage/report.ts";
+import { renderHtml } from "./lib/usage-report/html.ts";
+import { buildReport, renderText } from "./lib/usage-report/report.ts";
 
 const USAGE = "usage: npm run usage-report -- [--month YYYY-MM] [--json] [--html FILE] [--no-fold] [--dir BLOBS_DIR]";
 

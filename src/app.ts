@@ -3,8 +3,8 @@
  * protocol server and HTTP transport. Both the edge function and the tests build it here.
  */
 import { type PreviewDocument, previewExtension } from "./apps/preview.ts";
-import { type Catalog, createCatalog } from "./catalog/catalog.ts";
-import type { SynonymRule } from "./catalog/thesaurus.ts";
+import { type Catalog, openCatalog } from "./catalog/catalog.ts";
+import type { CatalogFiles, CatalogReader } from "./catalog/reader.ts";
 import { blobsSource } from "./components/blobs-source.ts";
 import { cachedSource } from "./components/cache.ts";
 import { httpSource } from "./components/http-source.ts";
@@ -29,10 +29,11 @@ export type Env = Record<string, string | undefined>;
 
 export interface AppOptions {
   env: Env;
-  /** The parsed search_index.json (validated here), or the built catalog's loader: `import * as files from "generated/catalog/load.ts"`. */
-  catalogData: unknown;
-  /** The thesaurus a parsed search_index.json is searched with (the built catalog has its own compiled in). */
-  synonyms?: readonly SynonymRule[];
+  /**
+   * The built catalog's loader (`import * as files from "generated/catalog/load.ts"`), or another reader
+   * (tests: scripts/lib/catalog/memory.ts).
+   */
+  catalogData: CatalogFiles | CatalogReader;
   /** Overrides for tests and benchmarks; production builds these from env. */
   components?: ComponentSource;
   entitlement?: EntitlementPolicy;
@@ -64,7 +65,7 @@ export function componentSourceFromEnv(env: Env, blobs?: BlobsConfig, baseFetch?
     : blobsSource({ deadlineMs, fetch: baseFetch, open: (o) => openStore(env.COMPONENTS_STORE || "components", { ...o, config: blobs }) });
   return cachedSource(source, {
     indexTtlMs: num(env.COMPONENTS_INDEX_TTL_MS, DEFAULT_INDEX_TTL_MS),
-    codeBytes: num(env.COMPONENTS_CACHE_BYTES, DEFAULT_CODE_CACHE_BYTES),
+    tsxBytes: num(env.COMPONENTS_CACHE_BYTES, DEFAULT_CODE_CACHE_BYTES),
   });
 }
 
@@ -76,7 +77,7 @@ export interface App {
 
 export function createApp(opts: AppOptions): App {
   const siteUrl = opts.env.SITE_URL || DEFAULT_SITE_URL;
-  const catalog = createCatalog(opts.catalogData, siteUrl, { synonyms: opts.synonyms });
+  const catalog = openCatalog(opts.catalogData, siteUrl);
   const deps: Deps = {
     catalog,
     components: opts.components ?? componentSourceFromEnv(opts.env, opts.blobs, opts.fetch),

@@ -1,14 +1,8 @@
 /**
  * Who may receive component code. v1 is public: every caller is allowed. A later auth wall
- * (Supabase + Google SSO, then a PAT or MCP OAuth) becomes a new policy here, not a tool redesign.
+ * (Supabase + Google SSO, then a PAT or MCP OAuth) becomes a new policy here, not a tool redesign:
+ * it returns `{ allow: false, error }` with a `forbidden` domain error the model can relay.
  */
-import { domainError } from "./errors.ts";
-import type { Decision, EntitlementPolicy } from "./mcp/server.ts";
+import type { EntitlementPolicy } from "./mcp/server.ts";
 
 export const allowAll: EntitlementPolicy = () => ({ allow: true });
-
-/** The shape a future wall returns: a clear, non-retryable error the model can relay. */
-export const deny = (reason: string): Decision => ({
-  allow: false,
-  error: domainError("forbidden", reason, "Tell the user this component needs a PATTTTERNS account; see https://patttterns.com/mcp."),
-});

@@ -9,7 +9,7 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createApp } from "../../src/app.ts";
-import { keys } from "../../src/components/model.ts";
+import { blobKeys } from "../../src/components/model.ts";
 import { openStore } from "../../src/storage/blobs.ts";
 import { mcpRequest, scenarioBody } from "./scenarios.ts";
 import { median, percentile } from "../lib/stats.ts";
@@ -24,10 +24,10 @@ const app = createApp({
 });
 const body = scenarioBody("get_component_blobs", patternId);
 
-const index = JSON.parse(new TextDecoder().decode((await openStore("components", { config: blobs }).get(keys.index(patternId)))!));
+const index = JSON.parse(new TextDecoder().decode((await openStore("components", { config: blobs }).get(blobKeys.index(patternId)))!));
 async function reads() {
-  await openStore("components", { config: blobs, consistency: "strong" }).get(keys.index(patternId));
-  await openStore("components", { config: blobs, consistency: "eventual" }).get(keys.code(patternId, index.activeVersionId));
+  await openStore("components", { config: blobs, consistency: "strong" }).get(blobKeys.index(patternId));
+  await openStore("components", { config: blobs, consistency: "eventual" }).get(blobKeys.tsx(patternId, index.activeVersionId));
 }
 async function call() {
   const res = await app.handle(mcpRequest(body));

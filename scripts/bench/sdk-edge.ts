@@ -4,7 +4,7 @@
  * official SDK's stateless pattern instead of our protocol layer.
  */
 import * as catalogData from "../../generated/catalog/load.ts";
-import { createCatalog } from "../../src/catalog/catalog.ts";
+import { openCatalog } from "../../src/catalog/catalog.ts";
 import { blobsSource } from "../../src/components/blobs-source.ts";
 import { cachedSource } from "../../src/components/cache.ts";
 import { DEFAULT_SITE_URL } from "../../src/config.ts";
@@ -17,8 +17,8 @@ let handler: ((req: Request) => Promise<Response>) | undefined;
 export default (req: Request) => {
   handler ??= createSdkHandler({
     deps: {
-      catalog: createCatalog(catalogData, DEFAULT_SITE_URL),
-      components: cachedSource(blobsSource({ deadlineMs: 3000, open: (o) => openStore("components", o) }), { indexTtlMs: 10_000, codeBytes: 8 * 1024 * 1024 }),
+      catalog: openCatalog(catalogData, DEFAULT_SITE_URL),
+      components: cachedSource(blobsSource({ deadlineMs: 3000, open: (o) => openStore("components", o) }), { indexTtlMs: 10_000, tsxBytes: 8 * 1024 * 1024 }),
       entitlement: allowAll,
     },
   });

@@ -11,13 +11,13 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { componentSourceFromEnv, createApp } from "../../src/app.ts";
-import { createCatalog } from "../../src/catalog/catalog.ts";
-import { memorySource } from "../../src/components/memory-source.ts";
+import { openCatalog } from "../../src/catalog/catalog.ts";
 import type { ComponentSource } from "../../src/components/model.ts";
 import { DEFAULT_SITE_URL } from "../../src/config.ts";
 import { allowAll } from "../../src/entitlement.ts";
 import type { BlobsConfig } from "../../src/storage/blobs.ts";
 import { loadFixtures } from "../lib/fixtures.ts";
+import { memoryComponents } from "../lib/memory-components.ts";
 import { createSdkHandler } from "./sdk-app.ts";
 import { GET_PATTERN, mcpRequest, portOf, SCENARIOS, scenarioBody, sourceOf, type Variant } from "./scenarios.ts";
 
@@ -31,7 +31,7 @@ const fixtures = await loadFixtures();
 const patternId = fixtures.find((f) => f.name === GET_PATTERN)!.entry.id;
 
 const sources = {
-  memory: () => memorySource(new Map(fixtures.map((f) => [f.entry.id, { index: f.index, code: Object.fromEntries(f.code.map((c) => [c.versionId, c.bytes])) }]))),
+  memory: () => memoryComponents(fixtures),
   // The production source: Blobs behind the isolate cache, with its default TTL and size.
   blobs: () => componentSourceFromEnv({}, config.blobs),
 };
@@ -40,7 +40,7 @@ function variants(source: () => ComponentSource): Record<Exclude<Variant, "raw">
   const ours = createApp({ env: {}, catalogData: catalogFiles, components: source() });
   // Each variant its own catalog and component source (their caches), like separate deployments; the
   // files loaded from the built catalog are shared by the isolate (source.ts), and every variant is warmed up.
-  const deps = () => ({ catalog: createCatalog(catalogFiles, DEFAULT_SITE_URL), components: source(), entitlement: allowAll });
+  const deps = () => ({ catalog: openCatalog(catalogFiles, DEFAULT_SITE_URL), components: source(), entitlement: allowAll });
   return {
     ours: (req) => ours.handle(req),
     sdk: createSdkHandler({ deps: deps() }),

@@ -1,5 +1,5 @@
 /** Idempotent seeding of a Components store from the fixtures. */
-import { keys } from "../../src/components/model.ts";
+import { blobKeys } from "../../src/components/model.ts";
 import type { KV } from "../../src/storage/blobs.ts";
 import type { FixturePattern } from "./fixtures.ts";
 
@@ -26,9 +26,9 @@ export async function seedStore(store: KV, fixtures: FixturePattern[], force = f
     result.written++;
   };
   for (const f of fixtures) {
-    for (const c of f.code) await put(keys.code(f.entry.id, c.versionId), c.bytes);
+    for (const c of f.code) await put(blobKeys.tsx(f.entry.id, c.versionId), c.bytes);
     // The index goes last, so a reader never sees a pointer to code not yet written.
-    await put(keys.index(f.entry.id), f.indexBytes);
+    await put(blobKeys.index(f.entry.id), f.indexBytes);
   }
   return result;
 }

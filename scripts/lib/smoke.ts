@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { z } from "zod";
+import { CLIENT, LEGACY, MODERN, type SmokeClient, smokeClient, Transient } from "./smoke-client.ts";
 import { componentSchema, type ComponentPayload, searchSchema, toolsListSchema } from "./smoke-schema.ts";
 import { percentile } from "./stats.ts";
 
@@ -51,17 +51,12 @@ export interface SmokeReport {
   latency: LatencyRow[];
 }
 
-/** Worth one retry: the network, a timeout, HTTP 5xx/429, or an upstream_* tool error. */
-class Transient extends Error {}
-
-const MODERN = "2026-07-28";
-const LEGACY = "2025-11-25";
 export const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 interface Reference {
   label: string;
   active(id: string): Promise<Uint8Array>;
-  code(id: string, version: string): Promise<Uint8Array>;
+  tsx(id: string, version: string): Promise<Uint8Array>;
 }
 
 function apiReference(base: string, timeoutMs: number): Reference {
@@ -75,7 +70,11 @@ function apiReference(base: string, timeoutMs: number): Reference {
     if (!res.ok) throw new Error(`Components API answered HTTP ${res.status} for ${url.search}`);
     return new Uint8Array(await res.arrayBuffer());
   };
-  return { label: `Components API ${base}`, active: (id) => get({ op: "active", id }), code: (id, version) => get({ op: "code", id, version }) };
+  return {
+    label: `Components API ${base}`,
+    active: (id) => get({ op: "active", id }),
+    tsx: (id, version) => get({ op: "code", id, version }),
+  };
 }
 
 /** The local Blobs sandbox keeps each blob's bytes at `entries/<site>/site:<store>/<key>`. */
@@ -90,67 +89,33 @@ function storeReference(dir: string, store = "components"): Reference {
   return {
     label: `local store ${dir}`,
     async active(id) {
-      const index = JSON.parse(new TextDecoder().decode(await read(`${id}/versions.json`))) as { activeVersionId: string };
+      const index: { activeVersionId: string } = JSON.parse(new TextDecoder().decode(await read(`${id}/versions.json`)));
       return read(`${id}/${index.activeVersionId}.tsx`);
     },
-    code: (id, version) => read(`${id}/${version}.tsx`),
+    tsx: (id, version) => read(`${id}/${version}.tsx`),
   };
 }
 
-export async function runSmoke(opts: SmokeOptions): Promise<SmokeReport> {
-  const timeoutMs = opts.timeoutMs ?? 10_000;
-  const retryDelayMs = opts.retryDelayMs ?? 500;
-  const log = opts.log ?? (() => {});
-  const reference = opts.componentsApi ? apiReference(opts.componentsApi, timeoutMs) : storeReference(opts.storeDir ?? ".netlify/blobs-serve");
-  const steps: Step[] = [];
+/** Runs one check of a run as a step of the report. */
+type RunStep = <T>(name: string, fn: () => Promise<T>, describe: (v: T) => string) => Promise<T>;
 
-  async function rpc(method: string, params: Record<string, unknown>, modern: boolean): Promise<any> {
-    const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json, text/event-stream" };
-    const body: Record<string, unknown> = { jsonrpc: "2.0", id: 1, method, params };
-    if (modern) {
-      Object.assign(headers, { "mcp-protocol-version": MODERN, "mcp-method": method });
-      if (method === "tools/call") headers["mcp-name"] = String(params.name);
-      body.params = { ...params, _meta: { "io.modelcontextprotocol/protocolVersion": MODERN, "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": { name: "patttterns-smoke", version: "1" } } };
-    } else if (method !== "initialize") headers["mcp-protocol-version"] = LEGACY;
-    const res = await fetch(opts.url, { method: "POST", headers, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) }).catch((e) => {
-      throw new Transient(`${opts.url} unreachable: ${e.cause?.code ?? e.message}`);
-    });
-    if (res.status >= 500 || res.status === 429) throw new Transient(`HTTP ${res.status}`);
-    const text = await res.text();
-    let json: any;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new Error(`HTTP ${res.status}, not JSON: ${text.slice(0, 120)}`);
-    }
-    if (json.error) throw new Error(`JSON-RPC error ${json.error.code}: ${json.error.message}`);
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    return json.result;
-  }
-
-  async function tool<S extends z.ZodType>(name: string, args: Record<string, unknown>, schema: S): Promise<z.output<S>> {
-    const result = await rpc("tools/call", { name, arguments: args }, true);
-    const data = JSON.parse(result.content?.[0]?.text ?? "null");
-    if (result.isError) {
-      const e = data?.error ?? {};
-      const msg = `${e.code}: ${e.message}`;
-      throw String(e.code).startsWith("upstream_") ? new Transient(msg) : new Error(msg);
-    }
-    const parsed = schema.safeParse(data);
-    if (!parsed.success) throw new Error(`payload shape: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-    return parsed.data;
-  }
-
-  /** Runs one step, retrying once on a transient failure; throws to end the run on failure. */
-  async function step<T>(run: number, name: string, fn: () => Promise<T>, describe: (v: T) => string): Promise<T> {
+/**
+ * Steps of run `run`: each timed, logged and recorded in `steps`, retried once (after
+ * `retryDelayMs`) on a transient failure. A failure is recorded, then thrown to end the run.
+ */
+function stepsOf(run: number, steps: Step[], log: (line: string) => void, retryDelayMs: number): RunStep {
+  const record = (s: Step) => {
+    steps.push(s);
+    const ms = Math.round(s.ms).toString().padStart(5);
+    log(`  ${s.ok ? "✓" : "✗"} ${s.name.padEnd(26)} ${ms} ms  ${s.detail}${s.retried ? " (after one retry)" : ""}`);
+  };
+  return async (name, fn, describe) => {
     const started = performance.now();
     let retried = false;
     for (;;) {
       try {
         const value = await fn();
-        const s = { run, name, ok: true, ms: performance.now() - started, detail: describe(value), retried };
-        steps.push(s);
-        log(`  ✓ ${name.padEnd(26)} ${Math.round(s.ms).toString().padStart(5)} ms  ${s.detail}${retried ? " (after one retry)" : ""}`);
+        record({ run, name, ok: true, ms: performance.now() - started, detail: describe(value), retried });
         return value;
       } catch (e) {
         if (e instanceof Transient && !retried) {
@@ -158,64 +123,97 @@ export async function runSmoke(opts: SmokeOptions): Promise<SmokeReport> {
           await new Promise((r) => setTimeout(r, retryDelayMs));
           continue;
         }
-        const s = { run, name, ok: false, ms: performance.now() - started, detail: e instanceof Error ? e.message : String(e), retried };
-        steps.push(s);
-        log(`  ✗ ${name.padEnd(26)} ${Math.round(s.ms).toString().padStart(5)} ms  ${s.detail}${retried ? " (after one retry)" : ""}`);
+        const detail = e instanceof Error ? e.message : String(e);
+        record({ run, name, ok: false, ms: performance.now() - started, detail, retried });
         throw e;
       }
     }
-  }
-
-  const codeHash = (p: ComponentPayload) => sha256(new TextEncoder().encode(p.component_code));
-  const checkHash = async (p: ComponentPayload, ref: () => Promise<Uint8Array>) => {
-    const mine = codeHash(p);
-    if (mine !== p.metadata.sha256) throw new Error(`component_code sha256 ${mine.slice(0, 12)} ≠ metadata.sha256 ${p.metadata.sha256.slice(0, 12)}`);
-    const theirs = sha256(await ref());
-    if (mine !== theirs) throw new Error(`sha256 ${mine.slice(0, 12)} ≠ reference ${theirs.slice(0, 12)}`);
-    return mine;
   };
+}
 
+/** discover, initialize and tools/list: the endpoint speaks both eras and lists the tools the smoke needs. */
+async function handshake(step: RunStep, { rpc }: SmokeClient) {
+  await step("server/discover", () => rpc("server/discover", {}, true), (r) => {
+    if (!r.supportedVersions?.includes(MODERN)) throw new Error(`supportedVersions lacks ${MODERN}`);
+    return `versions ${r.supportedVersions.join(", ")}`;
+  });
+  const initialize = { protocolVersion: LEGACY, capabilities: {}, clientInfo: CLIENT };
+  await step("initialize", () => rpc("initialize", initialize, false), (r) => `${r.protocolVersion} ${r.serverInfo?.name} ${r.serverInfo?.version}`);
+  await step("tools/list", async () => {
+    const parsed = toolsListSchema.parse(await rpc("tools/list", {}, true));
+    const names = parsed.tools.map((t) => t.name);
+    for (const need of ["search_components", "get_component"]) if (!names.includes(need)) throw new Error(`tools/list lacks ${need}`);
+    return names;
+  }, (names) => `${names.length} tools`);
+}
+
+/** The payload's code hashes to its own metadata.sha256 and to the reference's bytes. */
+async function checkHash(p: ComponentPayload, reference: () => Promise<Uint8Array>) {
+  const mine = sha256(new TextEncoder().encode(p.component_code));
+  const claimed = p.metadata.sha256;
+  if (mine !== claimed) throw new Error(`component_code sha256 ${mine.slice(0, 12)} ≠ metadata.sha256 ${claimed.slice(0, 12)}`);
+  const theirs = sha256(await reference());
+  if (mine !== theirs) throw new Error(`sha256 ${mine.slice(0, 12)} ≠ reference ${theirs.slice(0, 12)}`);
+  return mine;
+}
+
+const described = (p: ComponentPayload) => `${p.metadata.catalog_number} ${p.metadata.version_id}, ${p.metadata.bytes} B`;
+
+/**
+ * search_components, then get_component of the first hit (or `opts.pattern`): the active version and
+ * one pinned version (`opts.version`, else one that is not active), each checked against `reference`.
+ */
+async function components(step: RunStep, { tool }: SmokeClient, reference: Reference, opts: SmokeOptions) {
+  const query = { query: opts.query, limit: 5 };
+  const search = await step("search_components", () => tool("search_components", query, searchSchema), (r) => `"${opts.query}": ${r.total} hits`);
+  const ref = opts.pattern ?? search.results[0]?.catalog_number;
+  if (!ref) throw new Error(`search_components found nothing for "${opts.query}": pass --pattern`);
+  const active = await step("get_component (active)", () => tool("get_component", { pattern_id: ref }, componentSchema), (p) => {
+    const { version_id, active_version_id } = p.metadata;
+    if (version_id !== active_version_id) throw new Error(`served ${version_id}, active is ${active_version_id}`);
+    return described(p);
+  });
+  const { pattern_id, available_versions, active_version_id } = active.metadata;
+  const against = (op: string) => (h: string) => `${h.slice(0, 16)}… = ${opts.componentsApi ? op : "store"}`;
+  await step("sha256 (active)", () => checkHash(active, () => reference.active(pattern_id)), against("op=active"));
+  const version = opts.version ?? available_versions.find((v) => v !== active_version_id) ?? active_version_id;
+  const pin = { pattern_id, version_id: version };
+  const pinned = await step(`get_component (${version})`, () => tool("get_component", pin, componentSchema), (p) => {
+    if (p.metadata.version_id !== version) throw new Error(`asked for ${version}, got ${p.metadata.version_id}`);
+    return described(p);
+  });
+  await step(`sha256 (${version})`, () => checkHash(pinned, () => reference.tsx(pattern_id, version)), against("op=code"));
+}
+
+/** Per call (the sha256 checks are not calls), the latency of its successful steps over the runs. */
+function latencyOf(steps: Step[]): LatencyRow[] {
+  const calls = [...new Set(steps.filter((s) => !s.name.startsWith("sha256")).map((s) => s.name))];
+  return calls.map((name) => {
+    const ms = steps.filter((s) => s.name === name && s.ok).map((s) => s.ms);
+    return { name, n: ms.length, p50: percentile(ms, 50), p95: percentile(ms, 95), max: ms.length ? Math.max(...ms) : NaN };
+  });
+}
+
+export async function runSmoke(opts: SmokeOptions): Promise<SmokeReport> {
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const log = opts.log ?? (() => {});
+  const reference = opts.componentsApi
+    ? apiReference(opts.componentsApi, timeoutMs)
+    : storeReference(opts.storeDir ?? ".netlify/blobs-serve");
+  const client = smokeClient(opts.url, timeoutMs);
+  const steps: Step[] = [];
   let completed = 0;
   for (let run = 1; run <= opts.runs; run++) {
     log(`run ${run}/${opts.runs}`);
+    const step = stepsOf(run, steps, log, opts.retryDelayMs ?? 500);
     try {
-      await step(run, "server/discover", () => rpc("server/discover", {}, true), (r) => {
-        if (!r.supportedVersions?.includes(MODERN)) throw new Error(`supportedVersions lacks ${MODERN}`);
-        return `versions ${r.supportedVersions.join(", ")}`;
-      });
-      await step(run, "initialize", () => rpc("initialize", { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: "patttterns-smoke", version: "1" } }, false), (r) => `${r.protocolVersion} ${r.serverInfo?.name} ${r.serverInfo?.version}`);
-      await step(run, "tools/list", async () => {
-        const parsed = toolsListSchema.parse(await rpc("tools/list", {}, true));
-        const names = parsed.tools.map((t) => t.name);
-        for (const need of ["search_components", "get_component"]) if (!names.includes(need)) throw new Error(`tools/list lacks ${need}`);
-        return names;
-      }, (names) => `${names.length} tools`);
-      const search = await step(run, "search_components", () => tool("search_components", { query: opts.query, limit: 5 }, searchSchema), (r) => `"${opts.query}": ${r.total} hits`);
-      const ref = opts.pattern ?? search.results[0]?.catalog_number;
-      if (!ref) throw new Error(`search_components found nothing for "${opts.query}": pass --pattern`);
-      const active = await step(run, "get_component (active)", () => tool("get_component", { pattern_id: ref }, componentSchema), (p) => {
-        if (p.metadata.version_id !== p.metadata.active_version_id) throw new Error(`served ${p.metadata.version_id}, active is ${p.metadata.active_version_id}`);
-        return `${p.metadata.catalog_number} ${p.metadata.version_id}, ${p.metadata.bytes} B`;
-      });
-      const { pattern_id, available_versions, active_version_id } = active.metadata;
-      await step(run, "sha256 (active)", () => checkHash(active, () => reference.active(pattern_id)), (h) => `${h.slice(0, 16)}… = ${opts.componentsApi ? "op=active" : "store"}`);
-      const version = opts.version ?? available_versions.find((v) => v !== active_version_id) ?? active_version_id;
-      const pinned = await step(run, `get_component (${version})`, () => tool("get_component", { pattern_id, version_id: version }, componentSchema), (p) => {
-        if (p.metadata.version_id !== version) throw new Error(`asked for ${version}, got ${p.metadata.version_id}`);
-        return `${p.metadata.catalog_number} ${p.metadata.version_id}, ${p.metadata.bytes} B`;
-      });
-      await step(run, `sha256 (${version})`, () => checkHash(pinned, () => reference.code(pattern_id, version)), (h) => `${h.slice(0, 16)}… = ${opts.componentsApi ? "op=code" : "store"}`);
+      await handshake(step, client);
+      await components(step, client, reference, opts);
       completed++;
     } catch {
       break; // The failure is recorded; later runs would only repeat it.
     }
   }
-
-  const calls = [...new Set(steps.filter((s) => !s.name.startsWith("sha256")).map((s) => s.name))];
-  const latency = calls.map((name) => {
-    const ms = steps.filter((s) => s.name === name && s.ok).map((s) => s.ms);
-    return { name, n: ms.length, p50: percentile(ms, 50), p95: percentile(ms, 95), max: ms.length ? Math.max(...ms) : NaN };
-  });
   const ok = completed === opts.runs && steps.every((s) => s.ok);
-  return { ok, reference: reference.label, steps, latency };
+  return { ok, reference: reference.label, steps, latency: latencyOf(steps) };
 }

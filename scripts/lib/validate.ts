@@ -3,9 +3,9 @@
  * store (the committed fixtures, or any Blobs store). Returns every problem found, as sentences.
  */
 import ts from "typescript";
-import { compactId } from "../../src/catalog/keys.ts";
+import { compactId } from "../../src/catalog/lookup.ts";
 import { catalogSchema, type Entry } from "../../src/catalog/schema.ts";
-import { keys, VERSION_ID, versionIndexSchema, type VersionIndex, visibleVersions } from "../../src/components/model.ts";
+import { blobKeys, VERSION_ID, versionIndexSchema, type VersionIndex, visibleVersions } from "../../src/components/model.ts";
 import { cssVariables, UI_TOKENS } from "../../src/components/rules.ts";
 
 /** What the guard reads a store through: the KV of src/storage/blobs.ts, or the fixtures on disk. */
@@ -81,7 +81,7 @@ export async function validate(catalogRaw: unknown, store: StoreView): Promise<R
   const withActive = new Set<string>();
   for (const { entry, keys: present } of byPattern.values()) {
     const where = name(entry);
-    const index = await readIndex(store, keys.index(entry.id), present, (p) => problems.push(`${where} (${label(keys.index(entry.id))}): ${p}`));
+    const index = await readIndex(store, blobKeys.index(entry.id), present, (p) => problems.push(`${where} (${label(blobKeys.index(entry.id))}): ${p}`));
     const listed = new Set(index?.versions.map((v) => v.versionId) ?? []);
     // Every TSX blob, listed or not, must parse and use known tokens only.
     for (const key of [...present].filter((k) => k.endsWith(".tsx")).sort()) {
@@ -101,19 +101,19 @@ export async function validate(catalogRaw: unknown, store: StoreView): Promise<R
     }
     if (!index) continue;
     const visible = new Set(visibleVersions(index).map((v) => v.versionId));
-    const p = (msg: string) => problems.push(`${where} (${label(keys.index(entry.id))}): ${msg}`);
+    const p = (msg: string) => problems.push(`${where} (${label(blobKeys.index(entry.id))}): ${msg}`);
     const seen = new Set<string>();
     for (const v of index.versions) {
       if (seen.has(v.versionId)) p(`version ${v.versionId} is listed twice`);
       seen.add(v.versionId);
-      if (visible.has(v.versionId) && !present.has(keys.code(entry.id, v.versionId))) p(`visible version ${v.versionId} has no code blob`);
+      if (visible.has(v.versionId) && !present.has(blobKeys.tsx(entry.id, v.versionId))) p(`visible version ${v.versionId} has no code blob`);
     }
     const seed = index.versions.find((v) => v.versionId === index.seedVersionId);
     if (!seed) p(`seedVersionId ${index.seedVersionId} is not listed`);
     else if (seed.kind !== "seed") p(`seedVersionId ${index.seedVersionId} is listed with kind "${seed.kind}"`);
     if (!listed.has(index.activeVersionId)) p(`activeVersionId ${index.activeVersionId} names no listed version`);
     else if (!visible.has(index.activeVersionId)) p(`activeVersionId ${index.activeVersionId} names a hidden version`);
-    else if (texts.get(keys.code(entry.id, index.activeVersionId))) withActive.add(entry.id);
+    else if (texts.get(blobKeys.tsx(entry.id, index.activeVersionId))) withActive.add(entry.id);
   }
 
   for (const e of entries) {

@@ -1,16 +1,15 @@
 /**
- * The catalog: resolver, search and categories over one source (source.ts), either validated
- * entries in memory or the built catalog files loaded on demand. Data access is asynchronous, so a
- * request loads only what it needs: a key shard and an entry chunk for a ref, the search tables
+ * The catalog: resolver, search and categories over one reader (reader.ts). The edge function's
+ * reads the built catalog, loaded on demand; tests and scripts may pass another, such as
+ * search_index.json read in memory (scripts/lib/catalog/memory.ts). Data access is asynchronous, so a
+ * request loads only what it needs: a lookup shard and an entry chunk for a ref, the search tables
  * and the page's entries for a search, nothing beyond generated/catalog/head.json for list_categories.
  */
-import { catalogSchema, type Entry, RULE_FIELDS } from "./schema.ts";
-import { KEY_OF } from "./keys.ts";
+import type { Entry } from "./schema.ts";
 import { createResolver, type Resolver } from "./resolve.ts";
 import { lazy } from "../lazy.ts";
 import { createSearchIndex, type MatchKind } from "./search.ts";
-import type { SynonymRule } from "./thesaurus.ts";
-import { type CatalogSource, filesSource, isCatalogFiles, memorySource, type TagCount } from "./source.ts";
+import { type CatalogFiles, type CatalogReader, builtReader, isCatalogFiles, type TagCount } from "./reader.ts";
 
 export type { TagCount };
 
@@ -50,63 +49,48 @@ export interface Catalog extends Resolver {
    */
   tags(): TagCount[];
   url(entry: Entry): string;
-  /** Every entry, in catalog-number order. Loads the whole catalog: scripts and tests only. */
-  all(): Promise<Entry[]>;
 }
 
 /**
- * `raw` is either the parsed search_index.json, validated here with zod (throws with the first
- * issues when it is malformed), or generated/catalog/load.ts's exports, validated at build time and carrying
- * the thesaurus compiled in. A raw index is searched with the `synonyms` given (none by default).
+ * A catalog over `data`: generated/catalog/load.ts's exports (the built catalog, validated at build time and
+ * carrying the thesaurus compiled in), or any other catalog reader. Throws when it is neither.
  */
-export function createCatalog(raw: unknown, siteUrl: string, { synonyms = [] as readonly SynonymRule[] } = {}): Catalog {
-  if (isCatalogFiles(raw)) return catalogOver(filesSource(raw), siteUrl);
-  const parsed = catalogSchema.safeParse(raw);
-  if (!parsed.success) {
-    const first = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new Error(`search_index.json is invalid: ${first}`);
+export function openCatalog(data: CatalogFiles | CatalogReader, siteUrl: string): Catalog {
+  if (isCatalogFiles(data)) return catalogOver(builtReader(data), siteUrl);
+  if (typeof data?.lookup !== "function") {
+    throw new TypeError(
+      "the catalog data is neither generated/catalog/load.ts's exports nor a CatalogReader " +
+        "(for search_index.json, use memoryReader in scripts/lib/catalog/memory.ts)",
+    );
   }
-  const duplicate = duplicates(parsed.data);
-  if (duplicate) throw new Error(`search_index.json is invalid: ${duplicate}`);
-  return catalogOver(memorySource(parsed.data, synonyms), siteUrl);
+  return catalogOver(data, siteUrl);
 }
 
-/** The resolver's keys would be ambiguous for two entries sharing an id, number or slug: refuse such an index. */
-export function duplicates(entries: readonly Entry[]): string | undefined {
-  const keys = { id: KEY_OF.id, catalogNumber: KEY_OF.number, slug: KEY_OF.slug };
-  for (const [field, key] of Object.entries(keys)) {
-    const seen = new Set<string>();
-    for (const e of entries) {
-      if (seen.has(key(e))) return `duplicate ${field} ${JSON.stringify(key(e))} (${e.title})`;
-      seen.add(key(e));
-    }
-  }
-  return undefined;
-}
-
-function catalogOver(source: CatalogSource, siteUrl: string): Catalog {
+function catalogOver(reader: CatalogReader, siteUrl: string): Catalog {
   const base = siteUrl.replace(/\/$/, "");
-  const resolver = createResolver(source.lookup, { siteUrl: base });
+  const resolver = createResolver(reader.lookup, { siteUrl: base });
   let categories: Category[] | undefined;
   // Decoded once per catalog; a failed load is retried by the next search. A warm catalog skips the promise.
-  const index = lazy(async () => createSearchIndex(await source.searchTables(), source.count));
-  const all = () => Array.from({ length: source.count }, (_, d) => d);
+  const index = lazy(async () => createSearchIndex(await reader.searchTables(), reader.count));
   return {
     siteUrl: base,
-    count: source.count,
-    withCode: source.withCode,
+    count: reader.count,
+    withCode: reader.withCode,
     resolve: resolver.resolve,
     async search(query, opts = {}) {
       const ix = index.value ?? (await index.get());
-      const { docs, match, total } = ix.search(query, { category: opts.category, filter: opts.withCode ? ix.hasCode : undefined, limit: opts.limit });
-      return { total, hits: await source.entriesAt(docs), match };
+      const filter = opts.withCode ? ix.hasCode : undefined;
+      const { docs, match, total } = ix.search(query, { category: opts.category, filter, limit: opts.limit });
+      return { total, hits: await reader.entriesAt(docs), match };
     },
     categorySize: async (category) => (index.value ?? (await index.get())).inCategory(category).length,
     categories: () =>
-      (categories ??= source.head().categories.map((c) => ({ name: c.name, kind: c.kind, url: c.kind === "type" ? `${base}/?type=${c.name}` : `${base}/${c.name}`, count: c.count }))),
-    tags: () => source.head().tags,
+      (categories ??= reader.head().categories.map((c) => {
+        const url = c.kind === "type" ? `${base}/?type=${c.name}` : `${base}/${c.name}`;
+        return { name: c.name, kind: c.kind, url, count: c.count };
+      })),
+    tags: () => reader.head().tags,
     url: (entry) => base + entry.slug,
-    all: () => source.entriesAt(all()),
   };
 }
 
@@ -126,6 +110,12 @@ export function summary(catalog: Catalog, e: Entry) {
     has_component: e.hasGeneratedComponent,
   };
 }
+
+/**
+ * The catalog fields that carry interaction rules; copied to tool output as they are, nothing
+ * invented. Kept here, not in schema.ts, so the edge function imports only that module's types.
+ */
+const RULE_FIELDS = ["uiCategories", "uxFlows", "interactionRules"] as const;
 
 /** The catalog's interaction-rule fields that are present on the entry, copied as they are. */
 export function ruleFields(e: Entry) {

@@ -1,15 +1,19 @@
 /**
  * What ranked search (rank.ts) adds to the word index (search-data.ts), built at build time into
- * generated/catalog/search.json so a cold isolate decodes tables and never analyzes the catalog: each word's
- * English stem, each stem's document frequency, and the thesaurus compiled to stems.
+ * generated/catalog/search.json (scripts/lib/catalog/rank-data.ts builds it) so a cold isolate decodes tables
+ * and never analyzes the catalog: each word's English stem, each stem's document frequency, and the
+ * thesaurus compiled to stems.
  */
-import { STOPWORDS, stemOf } from "./analyze.ts";
-import type { SynonymRule } from "./thesaurus.ts";
-import { wordsOf } from "./normalize.ts";
-import { encodeVarints, varintReader } from "./varint.ts";
+import { varintReader } from "./varint.ts";
 import type { WordIndex } from "./search-data.ts";
 
 export const RANK_FORMAT = 1;
+
+/**
+ * Longest phrase of the thesaurus, so of a synonyms key: the parser refuses longer ones, and ranked
+ * search tries every length up to it at each query word.
+ */
+export const MAX_PHRASE_WORDS = 4;
 
 export interface RankData {
   format: typeof RANK_FORMAT;
@@ -36,7 +40,6 @@ export interface RankData {
   synonyms: { keys: string[]; rules: number[][]; targets: string[][] };
 }
 
-const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const NONE: readonly string[] = Object.freeze([]);
 
 /** The index of `s` in `sorted` (by code unit), or -1. */
@@ -53,73 +56,6 @@ function indexOf(sorted: readonly string[], s: string): number {
   return -1;
 }
 
-
-/** The stems of a phrase's words, joined by " " (the key form of the synonyms table). */
-export const stemKey = (words: readonly string[]) => words.map(stemOf).join(" ");
-
-/** The least length of a word worth correcting, and of a correction (typos.ts maxEdits gives 0 below). */
-const SPELLING_MIN = 4;
-
-/**
- * `words` in vocabulary order, `docsOf(k)` the patterns word k occurs in, `named(k)` whether it is
- * a word of some title or tag, and the patterns' normalized titles in search order.
- */
-export function buildRankData(
-  words: readonly string[],
-  docsOf: (k: number) => Iterable<number>,
-  named: (k: number) => boolean,
-  titles: readonly string[],
-  rules: readonly SynonymRule[],
-): RankData {
-  const wordStem = words.map(stemOf);
-  const stems = [...new Set(wordStem)].sort(byCodeUnit);
-  const id = new Map(stems.map((s, i) => [s, i]));
-  const docs = stems.map(() => new Set<number>());
-  wordStem.forEach((s, k) => {
-    for (const d of docsOf(k)) docs[id.get(s)!].add(d);
-  });
-
-  const ruleTargets: string[][] = [];
-  const keyRules = new Map<string, number[]>();
-  for (const rule of rules) {
-    const targets = [...new Set(rule.to
-      .map((p) => p.filter((w) => !STOPWORDS.has(w)))
-      .filter((p) => p.length > 0 && p.some((w) => id.has(stemOf(w))))
-      .map(stemKey))];
-    // A phrase is looked up as typed and, when function words sit inside it, by its content
-    // words alone ("close my account" holds "close account"), if two or more remain.
-    const keys = new Set<string>();
-    for (const from of rule.from) {
-      const content = from.filter((w) => !STOPWORDS.has(w));
-      keys.add(stemKey(from));
-      if (content.length >= 2) keys.add(stemKey(content));
-    }
-    // An equivalence group's keys are its targets too: a key never searches for itself.
-    if (!targets.some((t) => [...keys].some((k) => k !== t))) continue;
-    for (const k of keys) keyRules.set(k, [...(keyRules.get(k) ?? []), ruleTargets.length]);
-    ruleTargets.push(targets);
-  }
-  const sortedKeys = [...keyRules.keys()].sort(byCodeUnit);
-  const synonyms = { keys: sortedKeys, rules: sortedKeys.map((k) => keyRules.get(k)!), targets: ruleTargets };
-  const titleStems = titles.flatMap((t) => {
-    const own = [...new Set(wordsOf(t).filter((w) => !STOPWORDS.has(w)).map((w) => id.get(stemOf(w))!))];
-    return [own.length, ...own];
-  });
-  const spellings = new Set(words.filter((w, k) => named(k)));
-  for (const rule of rules) for (const p of [...rule.from, ...rule.to]) for (const w of p) spellings.add(w);
-  const spelling = [...spellings]
-    .filter((w) => w.length >= SPELLING_MIN && /^[a-z]+$/.test(w))
-    .sort((a, b) => a.length - b.length || byCodeUnit(a, b));
-  return {
-    format: RANK_FORMAT,
-    stems: stems.join("\n"),
-    wordStems: encodeVarints(wordStem.map((s) => id.get(s)!)),
-    df: encodeVarints(docs.map((s) => s.size)),
-    titleStems: encodeVarints(titleStems),
-    spellings: spelling.join("\n"),
-    synonyms,
-  };
-}
 
 /** The decoded tables ranked search runs on. */
 export interface RankIndex {
@@ -148,7 +84,9 @@ export interface RankIndex {
 
 /** Decodes `data`; what only some queries need (the thesaurus map) is built on first use. */
 export function decodeRankData(data: RankData, ix: WordIndex, count: number): RankIndex {
-  if (data?.format !== RANK_FORMAT) throw new Error(`rank tables format ${data?.format} is not ${RANK_FORMAT}: rebuild the catalog`);
+  if (data?.format !== RANK_FORMAT) {
+    throw new Error(`rank tables format ${data?.format} is not ${RANK_FORMAT}: rebuild the catalog`);
+  }
   const stems = data.stems === "" ? [] : data.stems.split("\n");
   const words = ix.wordAt.length - 1;
   const ws = varintReader(data.wordStems);
@@ -185,7 +123,8 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
   function synonymsOf(key: string): string[][] | undefined {
     if (phrases.has(key)) return phrases.get(key);
     const at = indexOf(data.synonyms.keys, key);
-    const own = at < 0 ? [] : data.synonyms.rules[at].flatMap((r) => data.synonyms.targets[r].filter((t) => t !== key).map((t) => t.split(" ")));
+    const phrasesOf = (r: number) => data.synonyms.targets[r].filter((t) => t !== key).map((t) => t.split(" "));
+    const own = at < 0 ? [] : data.synonyms.rules[at].flatMap(phrasesOf);
     const found = own.length ? own : undefined;
     if (phrases.size >= 4096) phrases.clear();
     phrases.set(key, found);

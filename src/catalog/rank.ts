@@ -1,5 +1,5 @@
 /**
- * Ranked search, for queries the exact search (search.ts) cannot answer whole: sentences, synonyms,
+ * Ranked search, for queries the exact search (exact.ts) cannot answer whole: sentences, synonyms,
  * inflections and typos. Each content word of the query (function words dropped) is a concept, read
  * in several ways, its alternatives:
  * - what was typed, by English stem ("notifications" finds "notification"), and the stem's
@@ -18,13 +18,17 @@
  * for a long query than a short one, or be named by its title.
  */
 import { STOPWORDS, stemOf as stem } from "./analyze.ts";
-import type { RankIndex } from "./rank-data.ts";
+import { MAX_PHRASE_WORDS, type RankIndex } from "./rank-data.ts";
 import { FIELD, type WordIndex } from "./search-data.ts";
-import { MAX_PHRASE_WORDS } from "./thesaurus.ts";
 import { editDistance, maxEdits } from "./typos.ts";
 
 /** How a hit matched, for the agent to judge it. */
-export const MATCH = { allWords: "all_words", someWords: "some_words", corrected: "corrected", synonym: "synonym" } as const;
+export const MATCH = {
+  allWords: "all_words",
+  someWords: "some_words",
+  corrected: "corrected",
+  synonym: "synonym",
+} as const;
 export type MatchKind = (typeof MATCH)[keyof typeof MATCH];
 
 /** BM25's term-frequency saturation and length normalization, at their usual values. */
@@ -45,7 +49,10 @@ const TITLE_BONUS = 1.5;
 /** The shortest stem whose derivations are looked up ("edit" has none: too many words start so). */
 const DERIVED_PREFIX = 5;
 /** English derivational endings as Porter2 leaves them on a stem: "-ison", "-or", "-i" ("notifi"). */
-const SUFFIXES = ["i", "e", "y", "al", "er", "or", "ic", "iv", "ive", "ist", "ism", "ion", "ison", "ation", "ment", "abl", "ibl", "iti", "ical"] as const;
+const SUFFIXES = [
+  "i", "e", "y", "al", "er", "or", "ic", "iv", "ive", "ist", "ism", "ion", "ison", "ation",
+  "ment", "abl", "ibl", "iti", "ical",
+] as const;
 
 const KIND = { typed: 0, synonym: 1, corrected: 2 } as const;
 type Kind = (typeof KIND)[keyof typeof KIND];
@@ -80,12 +87,19 @@ const FLAG = { synonym: 2, corrected: 4, partial: 8 } as const;
 const STRONG = FIELD.title | FIELD.tag | FIELD.wholeTag;
 
 /** `title(d)` is pattern d's normalized title; `titles`, every title joined by "\n". */
-export function createRanker(ix: WordIndex, rk: RankIndex, count: number, title: (d: number) => string, titles: string) {
+export function createRanker(
+  ix: WordIndex,
+  rk: RankIndex,
+  count: number,
+  title: (d: number) => string,
+  titles: string,
+) {
   /** Whether some title holds `words` (normalized, space-separated) as whole words. */
+  const edge = (c: string | undefined) => c === undefined || c === " " || c === "\n";
   const inTitles = (words: string) => {
     for (let at = titles.indexOf(words); at !== -1; at = titles.indexOf(words, at + 1)) {
       const [before, after] = [titles[at - 1], titles[at + words.length]];
-      if ((before === undefined || before === " " || before === "\n") && (after === undefined || after === " " || after === "\n")) return true;
+      if (edge(before) && edge(after)) return true;
     }
     return false;
   };
@@ -141,7 +155,8 @@ export function createRanker(ix: WordIndex, rk: RankIndex, count: number, title:
     const out: string[] = [];
     for (const suffix of SUFFIXES) {
       if (has(s + suffix)) out.push(s + suffix);
-      if (s.endsWith(suffix) && s.length - suffix.length >= DERIVED_PREFIX && has(s.slice(0, -suffix.length))) out.push(s.slice(0, -suffix.length));
+      const base = s.slice(0, -suffix.length);
+      if (s.endsWith(suffix) && base.length >= DERIVED_PREFIX && has(base)) out.push(base);
     }
     return out;
   }
@@ -171,9 +186,11 @@ export function createRanker(ix: WordIndex, rk: RankIndex, count: number, title:
     const s = stemOf(w);
     const typed = alternative([s], CONFIDENCE.typed, KIND.typed);
     const isKnown = allKnown(typed);
-    const alternatives = [typed, ...(rk.synonymsOf(s) ?? []).map((t) => alternative(t, CONFIDENCE.synonym, KIND.synonym))];
+    const synonyms = (rk.synonymsOf(s) ?? []).map((t) => alternative(t, CONFIDENCE.synonym, KIND.synonym));
+    const alternatives = [typed, ...synonyms];
     // A derivation of a word the catalog uses is that word; of one it does not, a near guess.
-    for (const other of derived(s)) alternatives.push(alternative([other], CONFIDENCE.derived, isKnown ? KIND.typed : KIND.corrected));
+    const derivedKind = isKnown ? KIND.typed : KIND.corrected;
+    for (const other of derived(s)) alternatives.push(alternative([other], CONFIDENCE.derived, derivedKind));
     if (!isKnown && alternatives.length === 1) {
       const parts = split(w);
       if (parts) alternatives.push(alternative(parts.map(stemOf), CONFIDENCE.split, KIND.corrected));
@@ -202,7 +219,9 @@ export function createRanker(ix: WordIndex, rk: RankIndex, count: number, title:
     const confidence = edits === 1 ? CONFIDENCE.oneEdit : CONFIDENCE.twoEdits;
     return fixes.flatMap((fix) => {
       const f = stemOf(fix);
-      return [alternative([f], confidence, KIND.corrected), ...(rk.synonymsOf(f) ?? []).map((t) => alternative(t, confidence * CONFIDENCE.synonym, KIND.corrected))];
+      const asSynonym = (t: readonly string[]) => alternative(t, confidence * CONFIDENCE.synonym, KIND.corrected);
+      const synonyms = (rk.synonymsOf(f) ?? []).map(asSynonym);
+      return [alternative([f], confidence, KIND.corrected), ...synonyms];
     });
   }
 
@@ -214,7 +233,8 @@ export function createRanker(ix: WordIndex, rk: RankIndex, count: number, title:
   function concepts(words: string[]): Concept[] {
     // Numbers say little about which pattern is meant ("6 digits", "v3", "over 18"), unless the
     // catalog or the thesaurus knows them ("2fa", "404").
-    const content = words.map((w, i) => ({ w, i })).filter(({ w }) => !STOPWORDS.has(w) && (!/\d/.test(w) || known(w) || rk.synonymsOf(stemOf(w))));
+    const says = (w: string) => !STOPWORDS.has(w) && (!/\d/.test(w) || known(w) || rk.synonymsOf(stemOf(w)));
+    const content = words.map((w, i) => ({ w, i })).filter(({ w }) => says(w));
     const concept = new Map(content.map(({ w, i }) => [i, wordConcept(w)]));
     const wordStems = words.map(stemOf);
     const spans = new Set<string>();
@@ -235,10 +255,14 @@ export function createRanker(ix: WordIndex, rk: RankIndex, count: number, title:
       if (targets) spanning(at, (part) => targets.map((t) => alternative(t, CONFIDENCE.synonym, KIND.synonym, part)));
     };
     for (let i = 0; i < words.length; i++) {
-      for (let len = 2; len <= MAX_PHRASE_WORDS && i + len <= words.length; len++) phrase(Array.from({ length: len }, (_, j) => i + j));
+      for (let len = 2; len <= MAX_PHRASE_WORDS && i + len <= words.length; len++) {
+        phrase(Array.from({ length: len }, (_, j) => i + j));
+      }
     }
     for (let j = 0; j < content.length; j++) {
-      for (let len = 2; len <= MAX_PHRASE_WORDS && j + len <= content.length; len++) phrase(content.slice(j, j + len).map((c) => c.i));
+      for (let len = 2; len <= MAX_PHRASE_WORDS && j + len <= content.length; len++) {
+        phrase(content.slice(j, j + len).map((c) => c.i));
+      }
       // A two-word phrase with one word between ("inline code suggestion" holds "inline suggestion").
       if (j + 2 < content.length) phrase([content[j].i, content[j + 2].i]);
       // "drop down" for "dropdown": two words the catalog writes as one.
@@ -299,7 +323,10 @@ export function createRanker(ix: WordIndex, rk: RankIndex, count: number, title:
   const inConcept = new Int32Array(count);
   const hit = new Int32Array(count);
 
-  /** Adds alternative `a`'s BM25 and matched idf per pattern into altScore and altIdf; lists them in inAlt, returns how many. */
+  /**
+   * Adds alternative `a`'s BM25 and matched idf per pattern into altScore and altIdf; lists them in
+   * inAlt, returns how many.
+   */
   function score(a: Alternative): number {
     let alts = 0;
     for (const s of a.stems) {
@@ -341,7 +368,11 @@ export function createRanker(ix: WordIndex, rk: RankIndex, count: number, title:
     const enough = minExplained(cs.length) * readable;
     const phrase = words.join(" ");
     const marked: number[] = [];
-    for (const c of cs) for (const a of c.alternatives) for (const s of a.stems) if (s >= 0 && named[s] === 0) (named[s] = 1), marked.push(s);
+    for (const c of cs) {
+      for (const a of c.alternatives) {
+        for (const s of a.stems) if (s >= 0 && named[s] === 0) (named[s] = 1), marked.push(s);
+      }
+    }
     let hits = 0;
     try {
       for (const c of cs) {

@@ -11,7 +11,7 @@
  * Nothing is guessed: a ref either names one pattern or fails with the reason (and candidates).
  */
 import { LIMITS } from "../config.ts";
-import { compactId, type KeyKind } from "./keys.ts";
+import { compactId, type LookupKind } from "./lookup.ts";
 import { normalize } from "./normalize.ts";
 import type { Entry } from "./schema.ts";
 
@@ -24,10 +24,10 @@ export interface Resolver {
 }
 
 /**
- * The entries whose key of `kind` (keys.ts) is `key`, in catalog-number order. The in-memory
- * source answers from maps, the built catalog from one key shard and the entry chunks it names.
+ * The entries whose lookup key of `kind` (lookup.ts) is `key`, in catalog-number order. The built
+ * catalog's reader answers from one lookup shard and the entry chunks it names, an in-memory one from maps.
  */
-export type Lookup = (kind: KeyKind, key: string) => Promise<Entry[]>;
+export type Lookup = (kind: LookupKind, key: string) => Promise<Entry[]>;
 
 const NUMBER = /^#?\s*0*(\d{1,9})$/;
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
@@ -41,6 +41,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** `..`, `.` (also percent-encoded) and backslashes: the URL parser would quietly rewrite the path they belong to. */
 const REWRITTEN_PATH = /\\|(?:^|\/)(?:\.|%2e){1,2}(?:[/?#]|$)/i;
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+const NOT_THE_SITE = "it is not a patttterns.com URL: give the pattern's patttterns.com URL, slug or catalog number";
 
 /** The hosts whose paths are catalog slugs: the site's own (with and without `www.`), patttterns.com, localhost. */
 function siteHosts(siteUrl: string | undefined): Set<string> {
@@ -56,7 +57,7 @@ function siteHosts(siteUrl: string | undefined): Set<string> {
 
 export function createResolver(lookup: Lookup, opts: { siteUrl?: string } = {}): Resolver {
   // Unique keys (number, id, slug) name at most one entry; the build refuses duplicates.
-  const one = async (kind: KeyKind, key: string) => (await lookup(kind, key))[0];
+  const one = async (kind: LookupKind, key: string) => (await lookup(kind, key))[0];
   const hosts = siteHosts(opts.siteUrl);
 
   const found = (entry: Entry | undefined): Resolution =>
@@ -96,17 +97,20 @@ export function createResolver(lookup: Lookup, opts: { siteUrl?: string } = {}):
       const ref = raw.trim();
       if (ref === "") return invalid("the ref is empty");
       if (ref.length > LIMITS.refChars) return invalid(`the ref is longer than ${LIMITS.refChars} characters`);
-      // Control characters inside a ref are never part of a real one; the URL parser would silently drop tabs and newlines.
+      // Control characters inside a ref are never part of a real one; the URL parser would silently
+      // drop tabs and newlines.
       if (CONTROL.test(ref)) return invalid("the ref contains control characters");
       if (REWRITTEN_PATH.test(ref)) return invalid("the ref contains dot segments or backslashes");
       const n = NUMBER.exec(ref);
       if (n) return found(await one("number", String(Number(n[1]))));
       if (UUID.test(ref)) return found(await one("id", compactId(ref)));
-      if (SCHEME.test(ref)) return (await fromUrl(ref)) ?? invalid("it is not a patttterns.com URL: give the pattern's patttterns.com URL, slug or catalog number");
-      // Without a scheme ("patttterns.com/ui-components/tabs") only a site or Notion-style URL counts; else it may be a title.
+      if (SCHEME.test(ref)) return (await fromUrl(ref)) ?? invalid(NOT_THE_SITE);
+      // Without a scheme ("patttterns.com/ui-components/tabs") only a site or Notion-style URL counts;
+      // else it may be a title.
       const bare = BARE_HOST.test(ref) ? await fromUrl(ref) : undefined;
       if (bare) return bare;
-      // A bare path may carry a query or fragment too ("tabs#examples"); a leading "#" is a catalog number, handled above.
+      // A bare path may carry a query or fragment too ("tabs#examples"); a leading "#" is a catalog
+      // number, handled above.
       const path = ref.replace(/(?<=.)[?#].*$/s, "");
       if (PATH.test(path)) {
         const r = (await fromPath(path, true))!;

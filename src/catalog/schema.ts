@@ -4,8 +4,10 @@ import "../zod-english.ts";
 
 export const PATTERN_TYPES = ["pattern", "flows", "components"] as const;
 
+const NOTION_UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+
 export const entrySchema = z.object({
-  id: z.string().check(z.regex(/^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i, "a Notion page UUID")),
+  id: z.string().check(z.regex(NOTION_UUID, "a Notion page UUID")),
   catalogNumber: z.number().check(z.int(), z.positive()),
   title: z.string().check(z.minLength(1)),
   description: z.string(),
@@ -23,6 +25,3 @@ export const entrySchema = z.object({
 export const catalogSchema = z.array(entrySchema);
 
 export type Entry = z.output<typeof entrySchema>;
-
-/** The catalog fields that carry interaction rules; copied to tool output as they are, nothing invented. */
-export const RULE_FIELDS = ["uiCategories", "uxFlows", "interactionRules"] as const;

@@ -1,21 +1,21 @@
 /**
  * The word index behind search, in two forms: `SearchData`, a compact serializable form written
- * at build time into generated/catalog/search.json (scripts/build-catalog.ts), and `WordIndex`, the typed
- * arrays a query runs on. Building it needs `normalize` over every field of every pattern, which a
- * cold isolate can't afford at 10,000 patterns; decoding it is a few milliseconds.
+ * at build time into generated/catalog/search.json (scripts/lib/catalog/search-data.ts builds it), and
+ * `WordIndex`, the typed arrays a query runs on. Building it needs `normalize` over every field of
+ * every pattern, which a cold isolate can't afford at 10,000 patterns; decoding it is a few
+ * milliseconds.
  *
  * Why words are enough: search matches a query token when it is a substring of the pattern's
  * haystack (normalized title, description, tags, the type and the normalized slug, one per line).
  * A token holds only letters, marks and digits, so each occurrence lies inside one maximal run of
  * such characters: a token matches a pattern exactly when it is a substring of one of its words.
  */
-import { normalize } from "./normalize.ts";
-import type { Entry } from "./schema.ts";
-import { encodeVarints, varintReader } from "./varint.ts";
+import { varintReader } from "./varint.ts";
 
 /** Where a word occurs in a pattern. WHOLE_TAG: one of its tags, normalized, is exactly this word. */
 export const FIELD = { title: 1, description: 2, tag: 4, wholeTag: 8, other: 16 } as const;
-const FIELD_BITS = 5;
+/** Bits of a posting that hold its fields; the word id (as a delta) is above them. */
+export const FIELD_BITS = 5;
 
 export const FORMAT = 1;
 
@@ -43,49 +43,11 @@ export interface WordIndex {
   docFields: Uint8Array;
 }
 
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
-
-/** The words of one pattern with the fields they occur in, exactly as the haystack holds them. */
-function wordsOf(e: Entry): Map<string, number> {
-  const out = new Map<string, number>();
-  const add = (text: string, field: number) => {
-    for (const w of text.match(WORD) ?? []) out.set(w, (out.get(w) ?? 0) | field);
-  };
-  add(normalize(e.title), FIELD.title);
-  add(normalize(e.description), FIELD.description);
-  for (const tag of e.tags) {
-    const t = normalize(tag);
-    add(t, FIELD.tag);
-    if (t !== "" && !t.includes(" ")) out.set(t, out.get(t)! | FIELD.wholeTag);
-  }
-  add(e.type, FIELD.other); // the haystack holds the type as it is, not normalized
-  add(normalize(e.slug), FIELD.other);
-  return out;
-}
-
-/** `entries` must already be in search order (catalog number, stable). */
-export function buildSearchData(entries: readonly Entry[]): SearchData {
-  const perDoc = entries.map(wordsOf);
-  const all = new Set<string>();
-  for (const m of perDoc) for (const w of m.keys()) all.add(w);
-  const words = [...all].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const id = new Map(words.map((w, i) => [w, i]));
-  const out: number[] = [entries.length, perDoc.reduce((n, m) => n + m.size, 0)];
-  for (const m of perDoc) {
-    const postings = [...m].map(([w, f]) => [id.get(w)!, f]).sort((a, b) => a[0] - b[0]);
-    out.push(postings.length);
-    let prev = 0;
-    for (const [k, f] of postings) {
-      out.push((k - prev) * (1 << FIELD_BITS) + f);
-      prev = k;
-    }
-  }
-  return { format: FORMAT, words: words.join("\n"), docs: encodeVarints(out) };
-}
-
 /** Typed arrays for querying; throws when `data` does not describe `count` patterns. */
 export function decodeSearchData(data: SearchData, count: number): WordIndex {
-  if (data.format !== FORMAT) throw new Error(`search index format ${data.format} is not ${FORMAT}: rebuild the catalog`);
+  if (data.format !== FORMAT) {
+    throw new Error(`search index format ${data.format} is not ${FORMAT}: rebuild the catalog`);
+  }
   const varints = varintReader(data.docs);
   const varint = varints.next;
   const n = varint();

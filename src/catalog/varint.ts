@@ -1,21 +1,8 @@
 /**
  * Unsigned integers as base64 of LEB128 varints: the compact, JSON-safe form the built catalog's
- * search tables use (generated/catalog/search.json). Small numbers, which most are, take one byte.
+ * search tables use (generated/catalog/search.json). Small numbers, which most are, take one byte. The build
+ * writes them with scripts/lib/catalog/varint.ts.
  */
-
-export function encodeVarints(values: Iterable<number>): string {
-  const out: number[] = [];
-  for (let v of values) {
-    while (v >= 0x80) {
-      out.push((v & 0x7f) | 0x80);
-      v = Math.floor(v / 0x80);
-    }
-    out.push(v);
-  }
-  let binary = "";
-  for (let i = 0; i < out.length; i += 0x8000) binary += String.fromCharCode(...out.slice(i, i + 0x8000));
-  return btoa(binary);
-}
 
 /** Reads the varints of `base64` one by one; `done()` tells whether every byte was read. */
 export function varintReader(base64: string) {

@@ -1,7 +1,7 @@
 /** The default component source: the Components API's own Netlify Blobs store (same site, fewest hops). */
 import type { KV, OpenOptions } from "../storage/blobs.ts";
 import { deadlineFetch, withDeadline } from "./deadline.ts";
-import { type ComponentSource, keys, parseIndex, toCode } from "./model.ts";
+import { blobKeys, type ComponentSource, parseIndex, toTsx } from "./model.ts";
 
 export interface BlobsSourceOptions {
   open: (opts: Pick<OpenOptions, "fetch" | "consistency">) => KV;
@@ -39,12 +39,12 @@ export function blobsSource({ open, deadlineMs, fetch: base = fetch }: BlobsSour
   return {
     async versions(patternId) {
       // Strong reads for the active pointer, so a regenerate is visible at once.
-      const bytes = await read(keys.index(patternId), "strong");
+      const bytes = await read(blobKeys.index(patternId), "strong");
       return bytes === null ? null : parseIndex(bytes);
     },
-    async code(patternId, versionId) {
-      const bytes = await read(keys.code(patternId, versionId), "eventual");
-      return bytes === null ? null : toCode(bytes);
+    async tsx(patternId, versionId) {
+      const bytes = await read(blobKeys.tsx(patternId, versionId), "eventual");
+      return bytes === null ? null : toTsx(bytes);
     },
   };
 }

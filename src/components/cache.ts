@@ -1,17 +1,17 @@
 /**
- * Isolate-memory caching around a component source. A version's code never changes once written,
+ * Isolate-memory caching around a component source. A version's TSX never changes once written,
  * so it is kept (bounded by total bytes, least recently used out first). The version index holds
  * the active pointer, which moves on regenerate: it is kept at most `indexTtlMs`. Concurrent misses
  * of one key share one read: a cold isolate hit by a burst asks the store once per key, not once per
  * request (500 concurrent cold calls made 1,000 store reads, and a few ran past their deadline).
  */
-import type { Code, ComponentSource, VersionIndex } from "./model.ts";
+import type { ComponentSource, Tsx, VersionIndex } from "./model.ts";
 
 export interface CacheOptions {
   /** Upper bound on how stale the active pointer can be, in ms. */
   indexTtlMs: number;
-  /** Upper bound on cached code, in bytes. */
-  codeBytes: number;
+  /** Upper bound on cached TSX, in bytes. */
+  tsxBytes: number;
   now?: () => number;
 }
 
@@ -28,11 +28,14 @@ function singleFlight<T>() {
   };
 }
 
-export function cachedSource(source: ComponentSource, { indexTtlMs, codeBytes, now = Date.now }: CacheOptions): ComponentSource {
+export function cachedSource(
+  source: ComponentSource,
+  { indexTtlMs, tsxBytes, now = Date.now }: CacheOptions,
+): ComponentSource {
   const indexes = new Map<string, { at: number; value: VersionIndex | null }>();
-  const codes = new Map<string, Code>();
+  const kept = new Map<string, Tsx>();
   const readIndex = singleFlight<VersionIndex | null>();
-  const readCode = singleFlight<Code | null>();
+  const readTsx = singleFlight<Tsx | null>();
   let held = 0;
 
   return {
@@ -43,26 +46,26 @@ export function cachedSource(source: ComponentSource, { indexTtlMs, codeBytes, n
       indexes.set(id, { at: now(), value });
       return value;
     },
-    async code(id, version) {
+    async tsx(id, version) {
       const key = `${id}/${version}`;
-      const hit = codes.get(key);
+      const hit = kept.get(key);
       if (hit) {
-        codes.delete(key);
-        codes.set(key, hit); // refresh recency: Map keeps insertion order
+        kept.delete(key);
+        kept.set(key, hit); // refresh recency: Map keeps insertion order
         return hit;
       }
-      const code = await readCode(key, () => source.code(id, version));
+      const tsx = await readTsx(key, () => source.tsx(id, version));
       // The callers that shared a read all land here: count its bytes once.
-      if (code && code.bytes <= codeBytes && !codes.has(key)) {
-        codes.set(key, code);
-        held += code.bytes;
-        for (const [k, v] of codes) {
-          if (held <= codeBytes) break;
-          codes.delete(k);
+      if (tsx && tsx.bytes <= tsxBytes && !kept.has(key)) {
+        kept.set(key, tsx);
+        held += tsx.bytes;
+        for (const [k, v] of kept) {
+          if (held <= tsxBytes) break;
+          kept.delete(k);
           held -= v.bytes;
         }
       }
-      return code;
+      return tsx;
     },
   };
 }

@@ -1,6 +1,6 @@
-/** The Components API over HTTP (`COMPONENTS_API_BASE`): `op=versions`, `op=active`, `op=code`. */
+/** The Components API over HTTP (`COMPONENTS_API_BASE`): `op=versions` and `op=code`. */
 import { deadlineFetch, TransientError, withDeadline } from "./deadline.ts";
-import { type ComponentSource, parseIndex, toCode } from "./model.ts";
+import { type ComponentSource, parseIndex, toTsx } from "./model.ts";
 
 export interface HttpSourceOptions {
   base: string;
@@ -8,9 +8,7 @@ export interface HttpSourceOptions {
   fetch?: typeof fetch;
 }
 
-export function httpSource({ base, deadlineMs, fetch: baseFetch = fetch }: HttpSourceOptions): ComponentSource & {
-  active(patternId: string): Promise<Uint8Array | null>;
-} {
+export function httpSource({ base, deadlineMs, fetch: baseFetch = fetch }: HttpSourceOptions): ComponentSource {
   const get = (params: Record<string, string>) =>
     withDeadline(deadlineMs, "The Components API", async (signal) => {
       const url = new URL(base);
@@ -37,11 +35,9 @@ export function httpSource({ base, deadlineMs, fetch: baseFetch = fetch }: HttpS
       const bytes = await get({ op: "versions", id });
       return bytes === null ? null : parseIndex(bytes);
     },
-    async code(id, version) {
+    async tsx(id, version) {
       const bytes = await get({ op: "code", id, version });
-      return bytes === null ? null : toCode(bytes);
+      return bytes === null ? null : toTsx(bytes);
     },
-    /** The active version's raw body, as the deploy smoke compares it. */
-    active: (id) => get({ op: "active", id }),
   };
 }

@@ -12,7 +12,9 @@ export const versionSchema = z.object({
   createdAt: z.string(),
   model: z.optional(z.string()),
   imageRole: z.optional(z.string()),
-  author: z.optional(z.object({ id: z.string(), name: z.string(), email: z.optional(z.string()), image: z.optional(z.string()) })),
+  author: z.optional(
+    z.object({ id: z.string(), name: z.string(), email: z.optional(z.string()), image: z.optional(z.string()) }),
+  ),
   hiddenAt: z.nullish(z.string()),
 });
 
@@ -37,15 +39,17 @@ export function parseIndex(bytes: Uint8Array): VersionIndex {
     throw new UpstreamError("upstream_error", "The Components store returned a version index that is not JSON");
   }
   const parsed = versionIndexSchema.safeParse(raw);
-  if (!parsed.success) throw new UpstreamError("upstream_error", "The Components store returned a malformed version index");
+  if (!parsed.success) {
+    throw new UpstreamError("upstream_error", "The Components store returned a malformed version index");
+  }
   return parsed.data;
 }
 
 /** Versions an agent may receive: hidden ones are never served. */
 export const visibleVersions = (index: VersionIndex) => index.versions.filter((v) => !v.hiddenAt);
 
-/** The code of one version, as stored, with its fingerprint. */
-export interface Code {
+/** The TSX of one version, as stored, with its fingerprint. */
+export interface Tsx {
   text: string;
   bytes: number;
   sha256: string;
@@ -55,17 +59,17 @@ export interface ComponentSource {
   /** The pattern's version index, or null when the store has no component for it. */
   versions(patternId: string): Promise<VersionIndex | null>;
   /** The raw TSX of one version, or null when absent. */
-  code(patternId: string, versionId: string): Promise<Code | null>;
+  tsx(patternId: string, versionId: string): Promise<Tsx | null>;
 }
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
  * Bytes to a JS string with nothing altered: `ignoreBOM` keeps a leading BOM (the default decoder
- * strips it) and `fatal` refuses invalid UTF-8 instead of replacing it, so the code an agent gets
+ * strips it) and `fatal` refuses invalid UTF-8 instead of replacing it, so the TSX an agent gets
  * encodes back to exactly the stored bytes.
  */
-export async function toCode(bytes: Uint8Array): Promise<Code> {
+export async function toTsx(bytes: Uint8Array): Promise<Tsx> {
   let text: string;
   try {
     text = strictUtf8.decode(bytes);
@@ -78,7 +82,7 @@ export async function toCode(bytes: Uint8Array): Promise<Code> {
 }
 
 /** Blob keys of the Components store. Pattern ids come from the catalog, versions match VERSION_ID. */
-export const keys = {
+export const blobKeys = {
   index: (patternId: string) => `${patternId}/versions.json`,
-  code: (patternId: string, versionId: string) => `${patternId}/${versionId}.tsx`,
+  tsx: (patternId: string, versionId: string) => `${patternId}/${versionId}.tsx`,
 };

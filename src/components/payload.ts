@@ -2,22 +2,22 @@
 import { type Catalog, ruleFields } from "../catalog/catalog.ts";
 import type { Entry } from "../catalog/schema.ts";
 import { slugSection } from "../catalog/search.ts";
-import type { Code, VersionIndex } from "./model.ts";
+import type { Tsx, VersionIndex } from "./model.ts";
 import { usageRules } from "./rules.ts";
 
 export const componentUri = (patternId: string, versionId: string) => `patttterns://components/${patternId}/${versionId}`;
 
 /**
- * Memo of built payloads, keyed by the Code and VersionIndex objects the (caching) component source
+ * Memo of built payloads, keyed by the Tsx and VersionIndex objects the (caching) component source
  * hands out: the same objects mean the same stored bytes and the same active pointer, so the same
  * payload. It is frozen, so its JSON is built once for every response that serves it (mcp/frozen-json.ts).
  */
-const built = new WeakMap<Code, WeakMap<VersionIndex, { catalog: Catalog; entry: Entry; key: string; payload: Payload }>>();
-/** Usage rules are a function of the code's bytes; a source without a cache hands out new Code objects per read. */
+const built = new WeakMap<Tsx, WeakMap<VersionIndex, { catalog: Catalog; entry: Entry; key: string; payload: Payload }>>();
+/** Usage rules are a function of the code's bytes; a source without a cache hands out new Tsx objects per read. */
 const rulesBySha = new Map<string, ReturnType<typeof usageRules>>();
 const RULES_KEPT = 512;
 
-function rulesOf(code: Code) {
+function rulesOf(code: Tsx) {
   let rules = rulesBySha.get(code.sha256);
   if (!rules) {
     rules = usageRules(code.text);
@@ -29,7 +29,7 @@ function rulesOf(code: Code) {
 
 type Payload = Readonly<ReturnType<typeof buildPayload>>;
 
-export function hybridPayload(catalog: Catalog, e: Entry, index: VersionIndex, versionId: string, available: string[], code: Code): Payload {
+export function hybridPayload(catalog: Catalog, e: Entry, index: VersionIndex, versionId: string, available: string[], code: Tsx): Payload {
   const key = `${versionId}\n${available.join(",")}`;
   const hit = built.get(code)?.get(index);
   if (hit && hit.catalog === catalog && hit.entry === e && hit.key === key) return hit.payload;
@@ -40,7 +40,7 @@ export function hybridPayload(catalog: Catalog, e: Entry, index: VersionIndex, v
   return payload;
 }
 
-function buildPayload(catalog: Catalog, e: Entry, index: VersionIndex, versionId: string, available: string[], code: Code) {
+function buildPayload(catalog: Catalog, e: Entry, index: VersionIndex, versionId: string, available: string[], code: Tsx) {
   return {
     metadata: {
       name: e.title,

@@ -37,7 +37,7 @@ export const componentTemplate: ResourceTemplate<Deps> = {
       return null;
     }
     return {
-      contents: [{ uri, mimeType: COMPONENT_MIME, text: loaded.code.text }],
+      contents: [{ uri, mimeType: COMPONENT_MIME, text: loaded.tsx.text }],
       // A pinned version never changes; the active pointer moves on regenerate.
       cache: version === ACTIVE ? CACHE_HINTS.mutable : CACHE_HINTS.immutable,
     };

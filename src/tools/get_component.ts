@@ -23,7 +23,7 @@ export default tool({
     const loaded = await loadComponent(components, r.entry, requested);
     // Only well-formed ids go into the usage record: a hostile string stays out of the logs.
     if (!loaded.ok) return fail(loaded.error, { pattern_id: r.entry.id, version_id: requested && VERSION_ID.test(requested) ? requested : undefined });
-    const { index, versionId, available, code } = loaded;
-    return ok(hybridPayload(catalog, r.entry, index, versionId, available, code), { pattern_id: r.entry.id, version_id: versionId });
+    const { index, versionId, available, tsx } = loaded;
+    return ok(hybridPayload(catalog, r.entry, index, versionId, available, tsx), { pattern_id: r.entry.id, version_id: versionId });
   },
 });

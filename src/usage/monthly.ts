@@ -44,8 +44,8 @@ export type Monthly = z.infer<typeof Monthly>;
 export function emptyMonthly(month: string): Monthly {
   return {
     v: 1, month, updated_at: null, calls: 0, tool_calls: 0, bytes: 0, infra_errors: 0, client_errors: 0, unreadable: 0,
-    by_method: {}, by_tool: {}, by_status: {}, by_agent: {}, unknown_by_user_agent: {}, by_pattern: {}, by_version: {}, by_day: {},
-    by_day_tool: {}, by_protocol: {}, by_client: {}, durations: { all: {}, ok_by_tool: {} }, folded: [],
+    by_method: {}, by_tool: {}, by_status: {}, by_agent: {}, unknown_by_user_agent: {}, by_pattern: {}, by_version: {},
+    by_day: {}, by_day_tool: {}, by_protocol: {}, by_client: {}, durations: { all: {}, ok_by_tool: {} }, folded: [],
   };
 }
 
@@ -54,29 +54,12 @@ const bump = (c: Counts, key: string | undefined | null, n = 1) => {
 };
 
 /**
- * Log-scale buckets 10% wide: bucket b holds durations in (1.1^(b-1), 1.1^b] ms, so a quantile read
- * back from the histogram is within 10% of the true value, in ~100 buckets up to a minute.
+ * Log-scale buckets 10% wide: bucket b holds durations in (GROWTH^(b-1), GROWTH^b] ms, so a quantile read
+ * back from the histogram (scripts/lib/usage-report/quantile.ts) is within 10% of the true value, in
+ * ~100 buckets up to a minute.
  */
-const GROWTH = 1.1;
+export const GROWTH = 1.1;
 export const bucketOf = (ms: number) => (ms < 1 ? 0 : Math.ceil(Math.log(ms) / Math.log(GROWTH)));
-export const bucketUpper = (b: number) => {
-  const v = GROWTH ** b;
-  return v >= 10 ? Math.round(v) : Math.round(v * 10) / 10;
-};
-
-/** The q-quantile (0..1) of a histogram, as its bucket's upper bound; null when empty. */
-export function quantile(hist: Counts, q: number): number | null {
-  const entries = Object.entries(hist).map(([b, n]) => [Number(b), n] as const).sort((a, b) => a[0] - b[0]);
-  const total = entries.reduce((s, [, n]) => s + n, 0);
-  if (!total) return null;
-  const rank = Math.max(1, Math.ceil(q * total));
-  let seen = 0;
-  for (const [b, n] of entries) {
-    seen += n;
-    if (seen >= rank) return bucketUpper(b);
-  }
-  return bucketUpper(entries[entries.length - 1][0]);
-}
 
 /** Adds one event to the counters (in place). The caller records its id in `folded`. */
 export function addEvent(m: Monthly, e: UsageEvent): void {

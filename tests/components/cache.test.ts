@@ -13,10 +13,10 @@ import { blobsApp, callTool, fixture, type SeededBlobs, startSeededBlobs, STORE 
 /** The fixture source, with every read it serves counted. */
 function counted() {
   const inner = fixtureSource();
-  const reads = { versions: 0, code: [] as string[] };
+  const reads = { versions: 0, tsx: [] as string[] };
   const source: ComponentSource = {
     versions: (id) => (reads.versions++, inner.versions(id)),
-    code: (id, v) => (reads.code.push(`${id}/${v}`), inner.code(id, v)),
+    tsx: (id, v) => (reads.tsx.push(`${id}/${v}`), inner.tsx(id, v)),
   };
   return { source, reads };
 }
@@ -29,68 +29,68 @@ const key = (x: { id: string; v: string }) => `${x.id}/${x.v}`;
 describe("code cache", () => {
   it("serves repeated reads from memory", async () => {
     const { source, reads } = counted();
-    const cache = cachedSource(source, { indexTtlMs: 0, codeBytes: 1_000_000 });
-    const first = await cache.code(A.id, A.v);
-    const second = await cache.code(A.id, A.v);
+    const cache = cachedSource(source, { indexTtlMs: 0, tsxBytes: 1_000_000 });
+    const first = await cache.tsx(A.id, A.v);
+    const second = await cache.tsx(A.id, A.v);
     expect(second).toEqual(first);
-    expect(reads.code).toEqual([key(A)]);
+    expect(reads.tsx).toEqual([key(A)]);
   });
 
   it("is bounded by bytes and evicts the least recently used first", async () => {
     const { source, reads } = counted();
-    const cache = cachedSource(source, { indexTtlMs: 0, codeBytes: A.bytes + B.bytes });
-    await cache.code(A.id, A.v);
-    await cache.code(B.id, B.v);
-    await cache.code(A.id, A.v); // A is now the most recent
-    await cache.code(C.id, C.v); // over the bound: B goes, A stays
-    reads.code.length = 0;
-    await cache.code(A.id, A.v);
-    expect(reads.code).toEqual([]);
-    await cache.code(B.id, B.v);
-    expect(reads.code).toEqual([key(B)]);
+    const cache = cachedSource(source, { indexTtlMs: 0, tsxBytes: A.bytes + B.bytes });
+    await cache.tsx(A.id, A.v);
+    await cache.tsx(B.id, B.v);
+    await cache.tsx(A.id, A.v); // A is now the most recent
+    await cache.tsx(C.id, C.v); // over the bound: B goes, A stays
+    reads.tsx.length = 0;
+    await cache.tsx(A.id, A.v);
+    expect(reads.tsx).toEqual([]);
+    await cache.tsx(B.id, B.v);
+    expect(reads.tsx).toEqual([key(B)]);
   });
 
   it("gives concurrent misses of one key one read, and reads again once it settled", async () => {
     const { source, reads } = counted();
     // No byte bound and no TTL: nothing is kept, so only sharing can save a read.
-    const cache = cachedSource(source, { indexTtlMs: 0, codeBytes: 0 });
-    const codes = await Promise.all(Array.from({ length: 50 }, () => cache.code(A.id, A.v)));
+    const cache = cachedSource(source, { indexTtlMs: 0, tsxBytes: 0 });
+    const codes = await Promise.all(Array.from({ length: 50 }, () => cache.tsx(A.id, A.v)));
     const indexes = await Promise.all(Array.from({ length: 50 }, () => cache.versions(A.id)));
-    expect(reads.code).toEqual([key(A)]);
+    expect(reads.tsx).toEqual([key(A)]);
     expect(reads.versions).toBe(1);
     expect(new Set(codes).size).toBe(1);
     expect(indexes.every((i) => i === indexes[0] && i !== null)).toBe(true);
     // Other keys are not held up by it, and a later miss is a new read.
-    await Promise.all([cache.code(A.id, A.v), cache.code(B.id, B.v)]);
-    expect(reads.code).toEqual([key(A), key(A), key(B)]);
+    await Promise.all([cache.tsx(A.id, A.v), cache.tsx(B.id, B.v)]);
+    expect(reads.tsx).toEqual([key(A), key(A), key(B)]);
   });
 
   it("never holds a version larger than the bound", async () => {
     const { source, reads } = counted();
-    const cache = cachedSource(source, { indexTtlMs: 0, codeBytes: A.bytes - 1 });
-    await cache.code(A.id, A.v);
-    await cache.code(A.id, A.v);
-    expect(reads.code).toEqual([key(A), key(A)]);
+    const cache = cachedSource(source, { indexTtlMs: 0, tsxBytes: A.bytes - 1 });
+    await cache.tsx(A.id, A.v);
+    await cache.tsx(A.id, A.v);
+    expect(reads.tsx).toEqual([key(A), key(A)]);
   });
 
   it("counts a version once when two reads miss at the same time", async () => {
     const { source, reads } = counted();
-    const cache = cachedSource(source, { indexTtlMs: 0, codeBytes: A.bytes + B.bytes });
-    await Promise.all([cache.code(A.id, A.v), cache.code(A.id, A.v)]);
-    await cache.code(B.id, B.v);
-    reads.code.length = 0;
-    await cache.code(A.id, A.v); // A and B fit exactly: nothing was evicted
-    await cache.code(B.id, B.v);
-    expect(reads.code).toEqual([]);
+    const cache = cachedSource(source, { indexTtlMs: 0, tsxBytes: A.bytes + B.bytes });
+    await Promise.all([cache.tsx(A.id, A.v), cache.tsx(A.id, A.v)]);
+    await cache.tsx(B.id, B.v);
+    reads.tsx.length = 0;
+    await cache.tsx(A.id, A.v); // A and B fit exactly: nothing was evicted
+    await cache.tsx(B.id, B.v);
+    expect(reads.tsx).toEqual([]);
   });
 
   it("does not cache a missing version or a failure", async () => {
     let calls = 0;
-    const failing: ComponentSource = { versions: async () => null, code: async () => (calls++, calls === 1 ? Promise.reject(new Error("blip")) : null) };
-    const cache = cachedSource(failing, { indexTtlMs: 0, codeBytes: 1_000_000 });
-    await expect(cache.code(A.id, A.v)).rejects.toThrow("blip");
-    expect(await cache.code(A.id, A.v)).toBeNull();
-    expect(await cache.code(A.id, A.v)).toBeNull();
+    const failing: ComponentSource = { versions: async () => null, tsx: async () => (calls++, calls === 1 ? Promise.reject(new Error("blip")) : null) };
+    const cache = cachedSource(failing, { indexTtlMs: 0, tsxBytes: 1_000_000 });
+    await expect(cache.tsx(A.id, A.v)).rejects.toThrow("blip");
+    expect(await cache.tsx(A.id, A.v)).toBeNull();
+    expect(await cache.tsx(A.id, A.v)).toBeNull();
     expect(calls).toBe(3);
   });
 });
@@ -99,7 +99,7 @@ describe("index TTL: the active pointer is never staler than the bound", () => {
   it("re-reads the index once its TTL has passed (injected clock)", async () => {
     const { source, reads } = counted();
     let now = 1_000;
-    const cache = cachedSource(source, { indexTtlMs: 10_000, codeBytes: 0, now: () => now });
+    const cache = cachedSource(source, { indexTtlMs: 10_000, tsxBytes: 0, now: () => now });
     await cache.versions(A.id);
     now += 9_999;
     await cache.versions(A.id);
@@ -112,7 +112,7 @@ describe("index TTL: the active pointer is never staler than the bound", () => {
   it("keeps 'no component' no longer than the TTL either", async () => {
     const { source, reads } = counted();
     let now = 0;
-    const cache = cachedSource(source, { indexTtlMs: 5_000, codeBytes: 0, now: () => now });
+    const cache = cachedSource(source, { indexTtlMs: 5_000, tsxBytes: 0, now: () => now });
     expect(await cache.versions("00000000-0000-0000-0000-000000000000")).toBeNull();
     now = 4_999;
     await cache.versions("00000000-0000-0000-0000-000000000000");
@@ -123,7 +123,7 @@ describe("index TTL: the active pointer is never staler than the bound", () => {
 
   it("a TTL of 0 reads the index every time", async () => {
     const { source, reads } = counted();
-    const cache = cachedSource(source, { indexTtlMs: 0, codeBytes: 0 });
+    const cache = cachedSource(source, { indexTtlMs: 0, tsxBytes: 0 });
     await cache.versions(A.id);
     await cache.versions(A.id);
     expect(reads.versions).toBe(2);

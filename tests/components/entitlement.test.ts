@@ -3,9 +3,10 @@
  * gives a clear `forbidden` error and the store is never read (counted on the real BlobsServer).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allowAll, deny } from "../../src/entitlement.ts";
+import { allowAll } from "../../src/entitlement.ts";
 import type { Caller } from "../../src/mcp/tool.ts";
 import { post } from "../helpers/app.ts";
+import { deny } from "../helpers/entitlement.ts";
 import { blobsApp, callTool, fixture, readResource, type SeededBlobs, startSeededBlobs } from "./helpers.ts";
 
 const id = fixture("tabs").entry.id;

@@ -12,6 +12,7 @@ import { ROOT } from "../../scripts/lib/fixtures.ts";
 import { startLocalBlobs } from "../../scripts/lib/local-blobs.ts";
 import { seedStore } from "../../scripts/lib/seed.ts";
 import { catalogData, fixtures, modern, post } from "../helpers/app.ts";
+import { memoryReader } from "../../scripts/lib/catalog/memory.ts";
 
 export { catalogData, fixtures };
 
@@ -49,7 +50,7 @@ export async function startSeededBlobs(seed = true): Promise<SeededBlobs> {
 
 /** The real app over the real Blobs adapter (env-built source, caches included). */
 export function blobsApp(blobs: SeededBlobs, overrides: Partial<AppOptions> = {}) {
-  return createApp({ env: { COMPONENTS_STORE: STORE, ...overrides.env }, catalogData, blobs: blobs.config, ...overrides });
+  return createApp({ env: { COMPONENTS_STORE: STORE, ...overrides.env }, catalogData: memoryReader(catalogData), blobs: blobs.config, ...overrides });
 }
 
 type Handler = { handle(req: Request): Promise<Response> };

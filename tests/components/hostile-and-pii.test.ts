@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { keys } from "../../src/components/model.ts";
+import { blobKeys } from "../../src/components/model.ts";
 import { AUTHOR_EMAILS, AUTHOR_IDS, blobsApp, callTool, fixture, fixtures, readResource, type SeededBlobs, startSeededBlobs } from "./helpers.ts";
 import { modern } from "../helpers/app.ts";
 
@@ -20,7 +20,7 @@ afterAll(() => blobs.stop());
 const target = fixture("tabs");
 const id = target.entry.id;
 /** The only keys a request about `tabs` may read: its index and its visible versions' code. */
-const allowed = new Set([keys.index(id), ...target.index.versions.filter((v) => !v.hiddenAt).map((v) => keys.code(id, v.versionId))]);
+const allowed = new Set([blobKeys.index(id), ...target.index.versions.filter((v) => !v.hiddenAt).map((v) => blobKeys.tsx(id, v.versionId))]);
 const otherId = fixture("sidebar-navigation").entry.id;
 
 const HOSTILE_VERSIONS = [
@@ -36,7 +36,7 @@ describe("hostile versions and refs never address another blob key", () => {
     expect(r.isError).toBe(true);
     // Over 20 characters the schema refuses it before any read; otherwise the index says it does not exist.
     expect(r.data.error.code).toBe(v.length > 20 ? "invalid_args" : "version_not_found");
-    expect(blobs.keysRead()).toEqual(v.length > 20 ? [] : [keys.index(id)]);
+    expect(blobs.keysRead()).toEqual(v.length > 20 ? [] : [blobKeys.index(id)]);
   });
 
   it.each([

@@ -8,6 +8,7 @@ import { setupServer } from "msw/node";
 import { httpSource } from "../../src/components/http-source.ts";
 import { bytesOf, callTool, catalogData, fixture, fixtures, sha256, utf8 } from "./helpers.ts";
 import { createApp } from "../../src/app.ts";
+import { memoryReader } from "../../scripts/lib/catalog/memory.ts";
 
 const API = "https://components.patttterns.test/.netlify/functions/components";
 const DEADLINE_MS = 300;
@@ -34,7 +35,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const app = () => createApp({ env: { COMPONENTS_API_BASE: API, COMPONENTS_DEADLINE_MS: String(DEADLINE_MS), COMPONENTS_INDEX_TTL_MS: "0" }, catalogData });
+const app = () => createApp({ env: { COMPONENTS_API_BASE: API, COMPONENTS_DEADLINE_MS: String(DEADLINE_MS), COMPONENTS_INDEX_TTL_MS: "0" }, catalogData: memoryReader(catalogData) });
 const tabs = fixture("tabs");
 const get = (args: Record<string, unknown>) => callTool(app(), "get_component", args);
 
@@ -55,12 +56,6 @@ describe("200", () => {
       expect(data.metadata.sha256).toBe(sha256(bytesOf(name, version)));
     },
   );
-
-  it("op=active returns the active version's raw bytes", async () => {
-    const source = httpSource({ base: API, deadlineMs: DEADLINE_MS });
-    const bytes = await source.active(fixture("infinite-scroll").entry.id);
-    expect(sha256(bytes!)).toBe(sha256(bytesOf("infinite-scroll", "seed")));
-  });
 });
 
 describe("404", () => {

@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { keys } from "../../src/components/model.ts";
+import { blobKeys } from "../../src/components/model.ts";
 import { openStore } from "../../src/storage/blobs.ts";
 import { localSiteId, startLocalBlobs } from "../../scripts/lib/local-blobs.ts";
 import { startBlobs, type LocalBlobs } from "../helpers/blobs.ts";
@@ -35,8 +35,8 @@ describe("npm run seed", () => {
     expect(first.stdout).toContain(`${KEY_COUNT} written, 0 unchanged, 0 conflicts`);
     const kv = openStore("seeded", { config: blobs.config });
     for (const f of fixtures) {
-      expect(Buffer.from((await kv.get(keys.index(f.entry.id)))!).equals(Buffer.from(f.indexBytes))).toBe(true);
-      for (const c of f.code) expect(Buffer.from((await kv.get(keys.code(f.entry.id, c.versionId)))!).equals(Buffer.from(c.bytes))).toBe(true);
+      expect(Buffer.from((await kv.get(blobKeys.index(f.entry.id)))!).equals(Buffer.from(f.indexBytes))).toBe(true);
+      for (const c of f.code) expect(Buffer.from((await kv.get(blobKeys.tsx(f.entry.id, c.versionId)))!).equals(Buffer.from(c.bytes))).toBe(true);
     }
     expect((await kv.list()).length).toBe(KEY_COUNT);
     const second = await run("scripts/seed.ts", ["--store", "seeded"], env);
@@ -46,7 +46,7 @@ describe("npm run seed", () => {
 
   it("keeps a blob that holds other bytes (exit 1, listed) unless --force", async () => {
     const kv = openStore("conflicts", { config: blobs.config });
-    const key = keys.code(fixture("tabs").entry.id, "seed");
+    const key = blobKeys.tsx(fixture("tabs").entry.id, "seed");
     await kv.set(key, "// edited in production");
     const kept = await run("scripts/seed.ts", ["--store", "conflicts"], env);
     expect(kept.code).toBe(1);

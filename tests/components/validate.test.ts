@@ -7,7 +7,7 @@ import { cp, mkdtemp, readFile, rm, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { keys } from "../../src/components/model.ts";
+import { blobKeys } from "../../src/components/model.ts";
 import { openStore } from "../../src/storage/blobs.ts";
 import { fixtureStore } from "../../scripts/lib/fixture-store.ts";
 import { ROOT } from "../../scripts/lib/fixtures.ts";
@@ -145,8 +145,8 @@ describe("npm run validate over a Blobs store", () => {
 
   it("fails when the store drifts from the catalog", async () => {
     const kv = openStore("components", { config: blobs.config });
-    await kv.delete(keys.code(tabs.id, "v1"));
-    await kv.set(keys.code(fixture("tooltip").entry.id, "v1"), "export const X = () => <div className='bg-[var(--ui-brand)]'>;\n");
+    await kv.delete(blobKeys.tsx(tabs.id, "v1"));
+    await kv.set(blobKeys.tsx(fixture("tooltip").entry.id, "v1"), "export const X = () => <div className='bg-[var(--ui-brand)]'>;\n");
     const r = await run("scripts/validate.ts", [], env);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`#12 Tabs (Blobs store "components" of site ${blobs.config.siteID}: ${tabs.id}/versions.json): visible version v1 has no code blob`);

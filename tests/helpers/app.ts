@@ -1,9 +1,10 @@
 /** Builds the real app in process, over the committed catalog and fixtures. */
 import { readFileSync } from "node:fs";
 import { createApp, type AppOptions } from "../../src/app.ts";
-import { parseThesaurus } from "../../src/catalog/thesaurus.ts";
-import { memorySource, type MemoryComponent } from "../../src/components/memory-source.ts";
+import { memoryReader } from "../../scripts/lib/catalog/memory.ts";
+import { parseThesaurus } from "../../scripts/lib/catalog/thesaurus.ts";
 import { loadFixtures, ROOT } from "../../scripts/lib/fixtures.ts";
+import { memoryComponents } from "../../scripts/lib/memory-components.ts";
 
 export const catalogData = JSON.parse(readFileSync(`${ROOT}/search_index.json`, "utf8"));
 /** The repository's thesaurus, which the built catalog compiles in: in-memory catalogs are searched with it too. */
@@ -11,13 +12,11 @@ export const synonyms = parseThesaurus(readFileSync(`${ROOT}/thesaurus.txt`, "ut
 export const fixtures = await loadFixtures();
 
 export function fixtureSource() {
-  const map = new Map<string, MemoryComponent>();
-  for (const f of fixtures) map.set(f.entry.id, { index: f.index, code: Object.fromEntries(f.code.map((c) => [c.versionId, c.bytes])) });
-  return memorySource(map);
+  return memoryComponents(fixtures);
 }
 
 export function testApp(overrides: Partial<AppOptions> = {}) {
-  return createApp({ env: {}, catalogData, synonyms, components: fixtureSource(), ...overrides });
+  return createApp({ env: {}, catalogData: memoryReader(catalogData, { synonyms }), components: fixtureSource(), ...overrides });
 }
 
 export const URL_MCP = "http://127.0.0.1:8888/mcp";

@@ -1,8 +1,10 @@
 /** Small synthetic catalogs for ranking and resolver tests: every field valid, nothing else implied. */
 import { expect } from "vitest";
 import { entrySchema, type Entry } from "../../src/catalog/schema.ts";
-import { buildSearchTables, createSearchIndex, searchOrder } from "../../src/catalog/search.ts";
-import type { SynonymRule } from "../../src/catalog/thesaurus.ts";
+import { createSearchIndex } from "../../src/catalog/search.ts";
+import { buildSearchTables, searchOrder } from "../../scripts/lib/catalog/tables.ts";
+import type { SynonymRule } from "../../scripts/lib/catalog/thesaurus.ts";
+import { tokenMemo } from "../../src/catalog/token-memo.ts";
 
 /** A deterministic Notion-style UUID for catalog number `n`. */
 export const uuidFor = (n: number) => {
@@ -34,7 +36,8 @@ export const numbers = (entries: readonly Entry[]) => entries.map((e) => e.catal
 export function entryIndex(es: readonly Entry[], opts: { viaJson?: boolean; memoWords?: number; synonyms?: SynonymRule[] } = {}) {
   const order = searchOrder(es);
   const tables = buildSearchTables(order, opts.synonyms);
-  const ix = createSearchIndex(opts.viaJson ? JSON.parse(JSON.stringify(tables)) : tables, order.length, { memoWords: opts.memoWords });
+  const memo = tokenMemo(opts.memoWords);
+  const ix = createSearchIndex(opts.viaJson ? JSON.parse(JSON.stringify(tables)) : tables, order.length, { memo });
   const options = (o: { category?: string; filter?: (e: Entry) => boolean }) => ({ category: o.category, filter: o.filter && ((d: number) => o.filter!(order[d])) });
   return {
     /** The exact tier alone (every word), as entries. */
@@ -46,7 +49,8 @@ export function entryIndex(es: readonly Entry[], opts: { viaJson?: boolean; memo
       return docs.map((d, i) => ({ entry: order[d], match: match[i] }));
     },
     inCategory: (category: string) => Array.from(ix.inCategory(category), (d) => order[d]),
-    memoized: () => ix.memoized(),
+    /** The index's token memo, to watch its budget. */
+    memo,
   };
 }
 

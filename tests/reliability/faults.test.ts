@@ -12,6 +12,7 @@ import { type Fault, type FaultProxy, startFaultProxy } from "../helpers/fault-p
 import { type RecordingBlobs, startRecordingBlobs } from "../helpers/recording-blobs.ts";
 import { toolCall, toRequest } from "./arbitraries.ts";
 import { checkResponse } from "./check.ts";
+import { memoryReader } from "../../scripts/lib/catalog/memory.ts";
 
 const DEADLINE = 500;
 /**
@@ -38,12 +39,12 @@ async function start(adapter: Adapter): Promise<Upstream> {
     const via = { ...blobs.config, edgeURL: proxy.url, uncachedEdgeURL: proxy.url };
     return {
       proxy,
-      app: () => createApp({ env, catalogData, blobs: via }),
+      app: () => createApp({ env, catalogData: memoryReader(catalogData), blobs: via }),
       async unreachable() {
         const direct = blobs!.config;
         await blobs!.stop();
         blobs = undefined;
-        return createApp({ env, catalogData, blobs: direct });
+        return createApp({ env, catalogData: memoryReader(catalogData), blobs: direct });
       },
       async stop() {
         await proxy.stop();
@@ -55,12 +56,12 @@ async function start(adapter: Adapter): Promise<Upstream> {
   const proxy = await startFaultProxy(api.url);
   return {
     proxy,
-    app: () => createApp({ env: { ...env, COMPONENTS_API_BASE: `${proxy.url}/api/components` }, catalogData }),
+    app: () => createApp({ env: { ...env, COMPONENTS_API_BASE: `${proxy.url}/api/components` }, catalogData: memoryReader(catalogData) }),
     async unreachable() {
       const direct = `${api!.url}/api/components`;
       await api!.stop();
       api = undefined;
-      return createApp({ env: { ...env, COMPONENTS_API_BASE: direct }, catalogData });
+      return createApp({ env: { ...env, COMPONENTS_API_BASE: direct }, catalogData: memoryReader(catalogData) });
     },
     async stop() {
       await proxy.stop();

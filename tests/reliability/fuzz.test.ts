@@ -10,8 +10,9 @@ import { catalogData, fixtures, testApp } from "../helpers/app.ts";
 import { type RecordingBlobs, startRecordingBlobs } from "../helpers/recording-blobs.ts";
 import { argsArb, goodRefs, hostile, requestArb, type Sent, toolCall, toolCallArb, toRequest, versionArb } from "./arbitraries.ts";
 import { checkResponse, echoAllowance } from "./check.ts";
-import { KEY_SHAPE } from "./keys.ts";
+import { BLOB_KEY } from "./blob-keys.ts";
 import { type DenoServer, startDenoServer } from "../../scripts/lib/deno-serve.ts";
+import { memoryReader } from "../../scripts/lib/catalog/memory.ts";
 
 /** Fixed seed per run unless FUZZ_SEED is given, so a failure reproduces; FUZZ_RUNS scales every property. */
 const seed = Number(process.env.FUZZ_SEED ?? 20260728);
@@ -99,7 +100,7 @@ describe("fuzz: tool calls over a real local Blobs server", () => {
   it("get_component and get_pattern with random refs and versions read only catalog keys (1,000 cases)", async () => {
     // No caching, so every call reaches the store and every key it asks for is recorded.
     const env = { COMPONENTS_INDEX_TTL_MS: "0", COMPONENTS_CACHE_BYTES: "0" };
-    const overBlobs = createApp({ env, catalogData, blobs: blobs.config });
+    const overBlobs = createApp({ env, catalogData: memoryReader(catalogData), blobs: blobs.config });
     const arb = fc.oneof(
       { weight: 6, arbitrary: fc.record({ pattern_id: fc.constantFrom(...goodRefs), version_id: fc.option(versionArb, { nil: undefined }) }).map((a) => ["get_component", a] as const) },
       { weight: 2, arbitrary: fc.record({ pattern_id: fc.constantFrom(...goodRefs, ...hostile) }).map((a) => ["get_pattern", a] as const) },
@@ -112,7 +113,7 @@ describe("fuzz: tool calls over a real local Blobs server", () => {
     const keys = blobs.keysRead();
     console.info(`[fuzz] ${keys.length} blob reads over the real Blobs server, ${new Set(keys).size} distinct keys`);
     expect(keys.length).toBeGreaterThan(500);
-    expect(keys.filter((k) => !KEY_SHAPE.test(k))).toEqual([]);
+    expect(keys.filter((k) => !BLOB_KEY.test(k))).toEqual([]);
     expect(blobs.strayPaths()).toEqual([]);
   });
 });

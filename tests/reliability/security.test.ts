@@ -16,7 +16,8 @@ import { SERVED, type ServedTarget } from "../helpers/served.ts";
 import { type RecordingBlobs, SITE_ID, startRecordingBlobs } from "../helpers/recording-blobs.ts";
 import { hostile, type Sent, toolCall, toRequest, URL_MCP } from "./arbitraries.ts";
 import { AUTHOR_EMAILS, checkResponse } from "./check.ts";
-import { KEY_SHAPE } from "./keys.ts";
+import { BLOB_KEY } from "./blob-keys.ts";
+import { memoryReader } from "../../scripts/lib/catalog/memory.ts";
 
 const MiB = 1024 * 1024;
 const V26 = "2026-07-28";
@@ -153,7 +154,7 @@ describe("refs and versions never address arbitrary blob keys", () => {
     blobs = await startRecordingBlobs(fixtures);
     proxy = await startFaultProxy(blobs.url);
     // No caching: every call that reaches the store is recorded.
-    app = createApp({ env: { COMPONENTS_INDEX_TTL_MS: "0", COMPONENTS_CACHE_BYTES: "0" }, catalogData, blobs: { ...blobs.config, edgeURL: proxy.url, uncachedEdgeURL: proxy.url } });
+    app = createApp({ env: { COMPONENTS_INDEX_TTL_MS: "0", COMPONENTS_CACHE_BYTES: "0" }, catalogData: memoryReader(catalogData), blobs: { ...blobs.config, edgeURL: proxy.url, uncachedEdgeURL: proxy.url } });
   });
   afterAll(async () => {
     await proxy?.stop();
@@ -186,10 +187,10 @@ describe("refs and versions never address arbitrary blob keys", () => {
     const keys = blobs.keysRead();
     // Hostile versions of a real pattern still read its index: the recording is not empty by accident.
     expect(keys).toContain(`${id}/versions.json`);
-    expect(keys.filter((k) => !KEY_SHAPE.test(k))).toEqual([]);
+    expect(keys.filter((k) => !BLOB_KEY.test(k))).toEqual([]);
     expect(blobs.strayPaths()).toEqual([]);
     // The proxy saw the raw request line of every read, including any the BlobsServer would not dispatch.
-    const raw = proxy.requests.filter((p) => !KEY_SHAPE.test(p.replace(`/${SITE_ID}/site:components/`, "")));
+    const raw = proxy.requests.filter((p) => !BLOB_KEY.test(p.replace(`/${SITE_ID}/site:components/`, "")));
     expect(raw).toEqual([]);
     console.info(`[security] ${sent.length + 600} hostile calls, ${keys.length} blob reads, all of catalog keys`);
   });

@@ -2,13 +2,14 @@ import { describe, expect, it } from "vitest";
 import { SERVER_NAME } from "../../src/config.ts";
 import { tools } from "../../src/tools/index.ts";
 import { describeTool } from "../../src/mcp/tool.ts";
-import { fixtures, post, testApp } from "../helpers/app.ts";
+import { parseCatalog } from "../../scripts/lib/catalog/memory.ts";
+import { catalogData, fixtures, post, testApp } from "../helpers/app.ts";
 import { callTool } from "../helpers/tools.ts";
 
 const app = testApp();
 const { catalog } = app;
 const call = (name: string, args: unknown) => callTool(app, name, args);
-const entries = await catalog.all();
+const entries = parseCatalog(catalogData);
 const entryOf = (n: number) => entries.find((e) => e.catalogNumber === n)!;
 
 /** The error contract of every domain error. */

@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { createCatalog, duplicates } from "../../src/catalog/catalog.ts";
-import { compactId } from "../../src/catalog/keys.ts";
+import { compactId } from "../../src/catalog/lookup.ts";
 import { normalize } from "../../src/catalog/normalize.ts";
 import { catalogSchema, PATTERN_TYPES } from "../../src/catalog/schema.ts";
 import { slugSection } from "../../src/catalog/search.ts";
 import { fixtures } from "../helpers/app.ts";
+import { createCatalog, duplicates, parseCatalog } from "../../scripts/lib/catalog/memory.ts";
 import { ROOT } from "../../scripts/lib/fixtures.ts";
 import { entry } from "../helpers/entries.ts";
 
 const raw = JSON.parse(readFileSync(`${ROOT}/search_index.json`, "utf8"));
 const catalog = createCatalog(raw, "https://patttterns.com");
-const entries = await catalog.all();
+const entries = parseCatalog(raw);
 const unique = <T>(xs: T[]) => new Set(xs).size === xs.length;
 
 describe("search_index.json", () => {

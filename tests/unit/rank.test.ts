@@ -6,9 +6,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { createCatalog } from "../../src/catalog/catalog.ts";
 import type { Entry } from "../../src/catalog/schema.ts";
-import { parseThesaurus } from "../../src/catalog/thesaurus.ts";
+import { createCatalog } from "../../scripts/lib/catalog/memory.ts";
+import { parseThesaurus } from "../../scripts/lib/catalog/thesaurus.ts";
 import { editDistance, maxEdits } from "../../src/catalog/typos.ts";
 import { ROOT } from "../../scripts/lib/fixtures.ts";
 import { entry, entryIndex } from "../helpers/entries.ts";

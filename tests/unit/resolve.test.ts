@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { readFileSync } from "node:fs";
-import { createCatalog } from "../../src/catalog/catalog.ts";
 import type { Resolution } from "../../src/catalog/resolve.ts";
 import type { Entry } from "../../src/catalog/schema.ts";
+import { createCatalog, parseCatalog } from "../../scripts/lib/catalog/memory.ts";
 import { ROOT } from "../../scripts/lib/fixtures.ts";
 import { entry } from "../helpers/entries.ts";
 
-const catalog = createCatalog(JSON.parse(readFileSync(`${ROOT}/search_index.json`, "utf8")), "https://patttterns.com");
-const entries = await catalog.all();
+const raw = JSON.parse(readFileSync(`${ROOT}/search_index.json`, "utf8"));
+const catalog = createCatalog(raw, "https://patttterns.com");
+const entries = parseCatalog(raw);
 const bySlug = (slug: string) => entries.find((e) => e.slug === slug)!;
 const tabs = bySlug("/ui-components/tabs");
 const sidebar = entries.find((e) => e.catalogNumber === 123)!;

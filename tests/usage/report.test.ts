@@ -10,7 +10,7 @@ import { openStore, type KV } from "../../src/storage/blobs.ts";
 import { USAGE_STORE } from "../../src/usage/event.ts";
 import { foldMonth, readMonthly } from "../../src/usage/fold.ts";
 import { emptyMonthly, addEvent } from "../../src/usage/monthly.ts";
-import { buildReport, renderText } from "../../src/usage/report.ts";
+import { buildReport, renderText } from "../../scripts/lib/usage-report/report.ts";
 import { catalogData } from "../helpers/app.ts";
 import { seedEvents } from "./helpers.ts";
 

@@ -2,12 +2,12 @@
  * Our catalog search over built catalog files (a generated/catalog/load.ts module), as the edge function runs
  * it: the search tables load on the first search, and each page's entries as it is returned.
  */
-import { createCatalog } from "../../../src/catalog/catalog.ts";
-import type { CatalogFiles } from "../../../src/catalog/source.ts";
+import { openCatalog } from "../../../src/catalog/catalog.ts";
+import type { CatalogFiles } from "../../../src/catalog/reader.ts";
 import { DEFAULT_SITE_URL } from "../../../src/config.ts";
 import { LIMIT, type Searcher } from "./doc.ts";
 
 export function open(files: CatalogFiles): Searcher {
-  const catalog = createCatalog(files, DEFAULT_SITE_URL);
+  const catalog = openCatalog(files, DEFAULT_SITE_URL);
   return async (query) => (await catalog.search(query, { limit: LIMIT })).hits.map((e) => e.id);
 }

@@ -1,6 +1,7 @@
 /** The monthly usage review, computed from the monthly counters: one object, rendered as text, JSON or HTML. */
-import { UNKNOWN_AGENT } from "./event.ts";
-import { type Counts, type Monthly, quantile } from "./monthly.ts";
+import { UNKNOWN_AGENT } from "../../../src/usage/event.ts";
+import type { Counts, Monthly } from "../../../src/usage/monthly.ts";
+import { quantile } from "./quantile.ts";
 
 /** PRD section 7 and issue 4: infra errors under 2%; p95 of successful get_component under 500 ms. */
 export const TARGETS = { infraErrorRate: 0.02, getComponentP95Ms: 500 } as const;

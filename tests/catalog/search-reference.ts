@@ -1,7 +1,7 @@
 /**
  * The linear search as it was before the inverted index (src/catalog/search.ts @ the performance
  * change), kept verbatim as the reference the equivalence tests compare the index against.
- * Change it only together with the semantics of src/catalog/search.ts.
+ * Change it only together with the semantics of src/catalog/exact.ts.
  */
 /**
  * Search over the catalog: every query token must occur in the title, description, tags, type or

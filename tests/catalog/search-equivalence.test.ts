@@ -1,12 +1,14 @@
 /**
  * The indexed search (src/catalog/search.ts) must return exactly what the plain linear scan returns
- * (tests/bench/search-reference.ts): the same entries, in the same order, for any catalog, query,
+ * (tests/catalog/search-reference.ts): the same entries, in the same order, for any catalog, query,
  * category and filter, whether its tables went through JSON (as generated/catalog/search.json does) or not.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PATTERN_TYPES, type Entry } from "../../src/catalog/schema.ts";
-import { buildSearchTables, createSearchIndex, MEMO_WORDS, searchOrder } from "../../src/catalog/search.ts";
+import { createSearchIndex } from "../../src/catalog/search.ts";
+import { buildSearchTables, searchOrder } from "../../scripts/lib/catalog/tables.ts";
+import { MEMO_WORDS } from "../../src/catalog/token-memo.ts";
 import { generateCatalog, rng } from "../../scripts/gen-catalog.ts";
 import { loadCatalog } from "../../scripts/lib/fixtures.ts";
 import { entryIndex, wordPicker } from "../helpers/entries.ts";
@@ -113,7 +115,7 @@ describe("indexed search equals the linear reference", () => {
       for (const q of [...queries, ...queries.toReversed()]) {
         expectSame(index.search(q), reference.search(q));
         expectSame(index.search(q, { filter: filters[1] }), reference.search(q, { filter: filters[1] }));
-        peak = Math.max(peak, index.memoized().size);
+        peak = Math.max(peak, index.memo.size);
       }
       // Bounded by the budget, and (with room) actually used.
       expect(peak).toBeLessThanOrEqual(memoWords ?? MEMO_WORDS);
@@ -122,8 +124,8 @@ describe("indexed search equals the linear reference", () => {
     // Junk tokens (matching nothing) are bounded by their length: 2,000 distinct 200-character ones.
     const index = entryIndex(entries, { memoWords: 10_000 });
     for (let i = 0; i < 2000; i++) expect(index.search(`${"q".repeat(195)}${String(i).padStart(5, "0")}`)).toEqual([]);
-    expect(index.memoized().size).toBeLessThanOrEqual(10_000);
-    expect(index.memoized().tokens).toBeLessThanOrEqual(10_000 / 201);
+    expect(index.memo.size).toBeLessThanOrEqual(10_000);
+    expect(index.memo.tokens).toBeLessThanOrEqual(10_000 / 201);
   });
 
   it("survives a filter that searches again (re-entrant call)", async () => {

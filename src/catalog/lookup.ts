@@ -1,7 +1,9 @@
 /**
- * The lookup keys of the resolver (resolve.ts), shared by both catalog sources: the in-memory one
- * builds maps from them, the build (scripts/build-catalog.ts) writes them into hash-sharded files
- * (catalog/keys-NNN.json) so a cold isolate loads one small shard per lookup, not the catalog.
+ * How the resolver (resolve.ts) finds entries: each ref names a kind (number, id, slug, last
+ * segment, title) and a lookup key; each entry has one key per kind. The build
+ * (scripts/build-catalog.ts) writes every entry's keys, as lookup names, into hash-sharded files
+ * (generated/catalog/keys-NNN.json, "lookup shards") so a cold isolate loads one small shard per lookup, not
+ * the catalog; an in-memory catalog (scripts/lib/catalog/memory.ts) maps them.
  */
 import { normalize } from "./normalize.ts";
 import type { Entry } from "./schema.ts";
@@ -9,7 +11,7 @@ import type { Entry } from "./schema.ts";
 export const compactId = (id: string) => id.replace(/-/g, "").toLowerCase();
 
 /** What a ref may name, and each entry's key for it. `last` and `title` may be shared by several entries. */
-export const KEY_OF = {
+export const LOOKUP_KEY = {
   number: (e: Entry) => String(e.catalogNumber),
   id: (e: Entry) => compactId(e.id),
   slug: (e: Entry) => e.slug,
@@ -17,11 +19,11 @@ export const KEY_OF = {
   title: (e: Entry) => normalize(e.title),
 } as const;
 
-export type KeyKind = keyof typeof KEY_OF;
-export const KEY_KINDS = Object.keys(KEY_OF) as KeyKind[];
+export type LookupKind = keyof typeof LOOKUP_KEY;
+export const LOOKUP_KINDS = Object.keys(LOOKUP_KEY) as LookupKind[];
 
-/** One string per (kind, key): the kinds never collide, whatever the key holds. */
-export const keyName = (kind: KeyKind, key: string) => `${kind}:${key}`;
+/** A lookup name: one string per (kind, key); the kinds never collide, whatever the key holds. */
+export const lookupName = (kind: LookupKind, key: string) => `${kind}:${key}`;
 
 /** FNV-1a (32 bit) over UTF-16 code units: tiny, stable across runtimes, spreads slugs and ids well. */
 export function fnv1a(text: string): number {
@@ -32,10 +34,3 @@ export function fnv1a(text: string): number {
 
 /** `shards` is a power of two. */
 export const shardOf = (name: string, shards: number) => fnv1a(name) & (shards - 1);
-
-/** About one shard per 128 patterns, a power of two: a shard stays a few KB at any catalog size. */
-export function shardCount(patterns: number): number {
-  let n = 1;
-  while (n * 128 < patterns) n *= 2;
-  return n;
-}

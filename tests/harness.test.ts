@@ -1,10 +1,14 @@
+/**
+ * The test harness itself works: the app in process, a real local Blobs server, and the edge function
+ * served on Deno (tests/setup/served.ts). When these fail, every other file fails for the same reason.
+ */
 import { describe, expect, it } from "vitest";
 import { post, testApp } from "./helpers/app.ts";
 import { startBlobs } from "./helpers/blobs.ts";
 import { SERVED } from "./helpers/served.ts";
 import { openStore } from "../src/storage/blobs.ts";
 
-describe("baseline", () => {
+describe("the test harness", () => {
   it("serves initialize in process", async () => {
     const res = await testApp().handle(post({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }));
     expect(res.status).toBe(200);

@@ -7,16 +7,14 @@
  * Terms are phrases, normalized like queries (`cmd+k` is "cmd k", `pop-up` is "pop up").
  * Unlike Solr's one-way rules, the words typed are always searched too: an expansion adds, never replaces.
  */
-import { wordsOf, normalize } from "./normalize.ts";
+import { normalize, wordsOf } from "../../../src/catalog/normalize.ts";
+import { MAX_PHRASE_WORDS } from "../../../src/catalog/rank-data.ts";
 
 /** One rule: any phrase of `from` also searches for every phrase of `to` (normalized words). */
 export interface SynonymRule {
   from: string[][];
   to: string[][];
 }
-
-/** Longest phrase a rule may hold: segmentation tries every length up to it at each query word. */
-export const MAX_PHRASE_WORDS = 4;
 
 /** The rules of a thesaurus file; throws with the line number of the first malformed line. */
 export function parseThesaurus(text: string): SynonymRule[] {

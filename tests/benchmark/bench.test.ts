@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { generateCatalog } from "../../scripts/gen-catalog.ts";
 import { requestBytes, runLoad } from "../../scripts/bench/load.ts";
 import { catalogSchema } from "../../src/catalog/schema.ts";
-import { duplicates } from "../../src/catalog/catalog.ts";
+import { duplicates } from "../../scripts/lib/catalog/memory.ts";
 import { loadCatalog, ROOT } from "../../scripts/lib/fixtures.ts";
 
 describe("benchmark building blocks", () => {

@@ -1,6 +1,6 @@
 /** The monthly review as one self-contained HTML page: inline CSS and SVG, no scripts, no external assets. */
 import { agentLabel, humanBytes, patternLabel, pct, ranked, type Report, type Titles, UNKNOWN_BY_UA_TITLE, versionLabel } from "./report.ts";
-import type { Counts } from "./monthly.ts";
+import type { Counts } from "../../../src/usage/monthly.ts";
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** A fixed palette: series keep their colour across charts. */

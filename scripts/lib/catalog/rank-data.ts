@@ -1,0 +1,78 @@
+/**
+ * Builds the ranked tier's tables (src/catalog/rank-data.ts, which reads them) from the word index's
+ * vocabulary and the thesaurus's rules.
+ */
+import { STOPWORDS, stemOf } from "../../../src/catalog/analyze.ts";
+import { wordsOf } from "../../../src/catalog/normalize.ts";
+import { RANK_FORMAT, type RankData } from "../../../src/catalog/rank-data.ts";
+import type { SynonymRule } from "./thesaurus.ts";
+import { encodeVarints } from "./varint.ts";
+
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The stems of a phrase's words, joined by " " (the key form of the synonyms table). */
+const stemKey = (words: readonly string[]) => words.map(stemOf).join(" ");
+
+/** The least length of a word worth correcting, and of a correction (src/catalog/typos.ts maxEdits gives 0 below). */
+const SPELLING_MIN = 4;
+
+/**
+ * `words` in vocabulary order, `docsOf(k)` the patterns word k occurs in, `named(k)` whether it is
+ * a word of some title or tag, and the patterns' normalized titles in search order.
+ */
+export function buildRankData(
+  words: readonly string[],
+  docsOf: (k: number) => Iterable<number>,
+  named: (k: number) => boolean,
+  titles: readonly string[],
+  rules: readonly SynonymRule[],
+): RankData {
+  const wordStem = words.map(stemOf);
+  const stems = [...new Set(wordStem)].sort(byCodeUnit);
+  const id = new Map(stems.map((s, i) => [s, i]));
+  const docs = stems.map(() => new Set<number>());
+  wordStem.forEach((s, k) => {
+    for (const d of docsOf(k)) docs[id.get(s)!].add(d);
+  });
+
+  const ruleTargets: string[][] = [];
+  const keyRules = new Map<string, number[]>();
+  for (const rule of rules) {
+    const targets = [...new Set(rule.to
+      .map((p) => p.filter((w) => !STOPWORDS.has(w)))
+      .filter((p) => p.length > 0 && p.some((w) => id.has(stemOf(w))))
+      .map(stemKey))];
+    // A phrase is looked up as typed and, when function words sit inside it, by its content
+    // words alone ("close my account" holds "close account"), if two or more remain.
+    const keys = new Set<string>();
+    for (const from of rule.from) {
+      const content = from.filter((w) => !STOPWORDS.has(w));
+      keys.add(stemKey(from));
+      if (content.length >= 2) keys.add(stemKey(content));
+    }
+    // An equivalence group's keys are its targets too: a key never searches for itself.
+    if (!targets.some((t) => [...keys].some((k) => k !== t))) continue;
+    for (const k of keys) keyRules.set(k, [...(keyRules.get(k) ?? []), ruleTargets.length]);
+    ruleTargets.push(targets);
+  }
+  const sortedKeys = [...keyRules.keys()].sort(byCodeUnit);
+  const synonyms = { keys: sortedKeys, rules: sortedKeys.map((k) => keyRules.get(k)!), targets: ruleTargets };
+  const titleStems = titles.flatMap((t) => {
+    const own = [...new Set(wordsOf(t).filter((w) => !STOPWORDS.has(w)).map((w) => id.get(stemOf(w))!))];
+    return [own.length, ...own];
+  });
+  const spellings = new Set(words.filter((w, k) => named(k)));
+  for (const rule of rules) for (const p of [...rule.from, ...rule.to]) for (const w of p) spellings.add(w);
+  const spelling = [...spellings]
+    .filter((w) => w.length >= SPELLING_MIN && /^[a-z]+$/.test(w))
+    .sort((a, b) => a.length - b.length || byCodeUnit(a, b));
+  return {
+    format: RANK_FORMAT,
+    stems: stems.join("\n"),
+    wordStems: encodeVarints(wordStem.map((s) => id.get(s)!)),
+    df: encodeVarints(docs.map((s) => s.size)),
+    titleStems: encodeVarints(titleStems),
+    spellings: spelling.join("\n"),
+    synonyms,
+  };
+}
