@@ -6,7 +6,7 @@
 import { CODES, type Params, RpcError, clip } from "./jsonrpc.ts";
 import { readInput, renderInputRequired, type StateSealer } from "./mrtr.ts";
 import { notifier } from "./notify.ts";
-import type { CallContext, EntitlementPolicy } from "./server.ts";
+import type { CallContext, EntitlementPolicy, Result } from "./server.ts";
 import { lenientArguments } from "./lenient.ts";
 import { fail, invalidArgs, type ListedTool, renderOutcome, type Tool } from "./tool.ts";
 
@@ -19,7 +19,7 @@ export interface ToolCallOptions {
 
 export function toolCaller<D>(tools: (Tool<D, any> & Partial<Pick<ListedTool<D>, "inputSchema">>)[], opts: ToolCallOptions) {
   const byName = new Map(tools.map((t) => [t.name, t]));
-  return async (params: Params, ctx: CallContext<D>): Promise<Record<string, unknown>> => {
+  return async (params: Params, ctx: CallContext<D>): Promise<Result> => {
     const name = typeof params.name === "string" ? params.name : undefined;
     const tool = name === undefined ? undefined : byName.get(name);
     if (!tool) throw new RpcError(CODES.invalidParams, `Unknown tool: ${clip(name)}`, { tool: clip(name) });
@@ -47,7 +47,7 @@ export function toolCaller<D>(tools: (Tool<D, any> & Partial<Pick<ListedTool<D>,
       });
       outcome = decision.allow ? await run() : fail(decision.error);
     }
-    if (outcome.ok && outcome.input) {
+    if (outcome.ok && "input" in outcome && outcome.input) {
       ctx.trace.status = "input_required";
       return renderInputRequired(outcome.input, ctx.envelope.era === "modern", opts.sealer);
     }

@@ -6,7 +6,7 @@ import { LEGACY_VERSIONS, LIMITS } from "../config.ts";
 import { checkParamHeaders, classifyEra, type Envelope, META, readLegacyVersion, readModernEnvelope } from "./era.ts";
 import { classify, CODES, failure, fromRpcError, type Id, isObject, type Message, result, RpcError } from "./jsonrpc.ts";
 import { isJsonContentType, readBounded } from "./body.ts";
-import { messageJson } from "./frozen-json.ts";
+import { messageJson } from "./prebuilt.ts";
 import { corsHeaders, type OriginPolicy, preflightHeaders } from "./origin.ts";
 import type { Notify } from "./notify.ts";
 import type { CallContext, McpServer, Trace } from "./server.ts";
@@ -127,7 +127,7 @@ export function createHttpHandler<D>(server: McpServer<D>, opts: HttpOptions<D>)
     }
     // Buffered, not live: our tools finish in milliseconds, and one code path keeps usage bytes exact.
     const stream = notes.length > 0 && status === 200 && payload !== undefined;
-    // messageJson reuses the JSON of frozen results (tool list, a version's payload): see frozen-json.ts.
+    // messageJson splices in the JSON of prebuilt results (tool list, a version's payload, a search page).
     const text = payload === undefined ? null : stream ? sse([...notes, payload]) : messageJson(payload);
     const res = text === null
       ? new Response(null, { status, headers: cors })

@@ -9,6 +9,7 @@ import { toolCaller } from "./call-tool.ts";
 import { type Extension, withToolMeta } from "./extension.ts";
 import { readInput, renderInputRequired, stateSealer } from "./mrtr.ts";
 import type { Notify } from "./notify.ts";
+import { asciiJson, Prebuilt, prebuilt } from "./prebuilt.ts";
 import type { Prompt, Resource, ResourceTemplate } from "./resource.ts";
 import { type Caller, describeTool, type ListedTool, paramHeaders, type Subject } from "./tool.ts";
 import type { DomainError } from "../errors.ts";
@@ -65,7 +66,10 @@ export interface CallContext<D> {
   notify?: Notify;
 }
 
-type Handler<D> = (params: Params, ctx: CallContext<D>) => Promise<Record<string, unknown>>;
+/** A JSON-RPC result; a Prebuilt one carries its JSON (prebuilt.ts). */
+export type Result = Record<string, unknown> | Prebuilt<object>;
+
+type Handler<D> = (params: Params, ctx: CallContext<D>) => Promise<Result>;
 
 export interface McpServer<D> {
   info: ServerInfo;
@@ -76,7 +80,7 @@ export interface McpServer<D> {
   /** The `Mcp-Param-*` headers a tool's arguments require (empty for unknown tools). */
   paramHeaders(tool: string): ParamHeader[];
   /** Serves one request; throws RpcError for protocol faults. */
-  call(method: string, params: Params | undefined, ctx: CallContext<D>): Promise<Record<string, unknown>>;
+  call(method: string, params: Params | undefined, ctx: CallContext<D>): Promise<Result>;
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
@@ -96,13 +100,13 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
   let toolList: Record<string, unknown>[] | undefined;
   // Built on first use from each tool's inputSchema, converted from zod at build time (npm run build:schemas).
   const listTools = () => (toolList ??= tools.map((t) => withToolMeta(describeTool(t), extensions)));
-  // One frozen result per set of extensions a client takes, keyed by their ids (the list only changes on deploy).
-  const toolLists = new Map<string, Record<string, unknown>>();
+  // One prebuilt result per set of extensions a client takes, keyed by their ids (the list only changes on deploy).
+  const toolLists = new Map<string, Prebuilt<object>>();
   const toolListFor = (envelope: Envelope) => {
     const taken = extensions.filter((e) => e.appliesTo(envelope));
     const key = taken.map((e) => e.id).join();
     let out = toolLists.get(key);
-    if (!out) toolLists.set(key, (out = Object.freeze({ tools: taken.length === extensions.length ? listTools() : tools.map((t) => withToolMeta(describeTool(t), taken)) })));
+    if (!out) toolLists.set(key, (out = prebuilt({ tools: taken.length === extensions.length ? listTools() : tools.map((t) => withToolMeta(describeTool(t), taken)) })));
     return out;
   };
   let headerSpecs: Map<string, ParamHeader[]> | undefined;
@@ -116,7 +120,7 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
     : { name: info.name, version: info.version };
 
   const shared: Record<string, Handler<D>> = {
-    // Frozen: the list only changes on deploy, so its JSON is built once (frozen-json.ts).
+    // Prebuilt: the list only changes on deploy, so its JSON is built once.
     "tools/list": async (_params, ctx) => toolListFor(ctx.envelope),
     "tools/call": toolCaller(tools, { entitlement: opts.entitlement, logging: !!opts.logging, sealer }),
     "resources/list": async () => ({
@@ -204,7 +208,11 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
     }),
   };
   const cachedLists = new Set(["tools/list", "resources/list", "resources/templates/list", "prompts/list"]);
-  const modernOf = new WeakMap<object, Record<string, unknown>>();
+  const meta = { [META.serverInfo]: serverInfo };
+  const envelopes = { list: { ...CACHE_HINTS.lists, _meta: meta }, plain: { _meta: meta } };
+  // What the 2026 envelope adds after a result's own members, as wire JSON: `"ttlMs":…,"_meta":{…}}`.
+  const tails = { list: asciiJson(JSON.stringify(envelopes.list)).slice(1), plain: asciiJson(JSON.stringify(envelopes.plain)).slice(1) };
+  const ENVELOPE_KEYS = ["resultType", "ttlMs", "cacheScope", "_meta"];
 
   return {
     info,
@@ -218,12 +226,12 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
       if (!handler) throw new RpcError(CODES.methodNotFound, `Method not found: ${clip(method)}`, undefined, modernEra ? 404 : 200);
       const out = await handler(params, ctx);
       if (!modernEra) return out;
-      const wrap = () => ({ resultType: "complete", ...out, ...(cachedLists.has(method) && CACHE_HINTS.lists), _meta: { [META.serverInfo]: serverInfo } });
-      if (!Object.isFrozen(out)) return wrap();
-      // A frozen result gets one frozen envelope, so its JSON is reused too.
-      let wrapped = modernOf.get(out);
-      if (!wrapped) modernOf.set(out, (wrapped = Object.freeze(wrap())));
-      return wrapped;
+      const list = cachedLists.has(method);
+      const wrapped = { resultType: "complete", ...(out instanceof Prebuilt ? out.value : out), ...envelopes[list ? "list" : "plain"] };
+      if (!(out instanceof Prebuilt) || ENVELOPE_KEYS.some((k) => k in out.value)) return wrapped;
+      // A prebuilt result's envelope is joined from its JSON, not serialized again.
+      const members = out.json.slice(1, -1);
+      return new Prebuilt(wrapped, `{"resultType":"complete",${members}${members === "" ? "" : ","}${tails[list ? "list" : "plain"]}`);
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Tools as plain values: one `defineTool` per file, a list registered with the server.
+ * Tools as plain values, one per file, registered with the server as a list.
  * tools/list is generated from the same objects, so nothing is declared twice: the input's JSON
  * Schema is derived from its zod schema at build time (scripts/build-schemas.ts), not here, so
  * zod's JSON-Schema generator stays out of the edge bundle and off a cold isolate's first tools/list.
@@ -8,8 +8,8 @@ import type * as z from "zod/mini";
 import "../zod-english.ts";
 import { type DomainError, domainError } from "../errors.ts";
 import type { LogLevel, ParamHeader } from "./era.ts";
-import { jsonOf } from "./frozen-json.ts";
 import { isObject } from "./jsonrpc.ts";
+import { escapeString, Prebuilt } from "./prebuilt.ts";
 import type { Input, InputRequest, InputRequired } from "./mrtr.ts";
 
 export interface Caller {
@@ -26,15 +26,20 @@ export interface Subject {
 }
 
 /**
- * `content` replaces the default JSON text block (images, audio, embedded resources); `input`
- * asks the client for input first (2026-07-28 MRTR, see mrtr.ts).
+ * What a tool's run came to. Data is rendered as one JSON text block; `content` replaces that block
+ * (images, audio, embedded resources); `result` is a whole result serialized ahead (prebuilt.ts);
+ * `input` asks the client for input first (2026-07-28 MRTR, see mrtr.ts).
  */
 export type ToolOutcome =
   | { ok: true; data: unknown; subject?: Subject; content?: ContentBlock[]; input?: InputRequired }
+  | { ok: true; result: Prebuilt<ToolResult>; subject?: Subject }
   | { ok: false; error: DomainError; subject?: Subject };
 
 /** An MCP content block (text, image, audio, resource, resource_link), passed through as is. */
 export type ContentBlock = { type: string } & Record<string, unknown>;
+
+/** A tools/call result as the core renders it. */
+export type ToolResult = { content: ContentBlock[]; isError?: boolean };
 
 export interface ToolContext<D> {
   deps: D;
@@ -68,8 +73,6 @@ export interface Tool<D = unknown, S extends InputSchema = InputSchema> {
   run(args: z.output<S>, ctx: ToolContext<D>): Promise<ToolOutcome>;
 }
 
-export const defineTool = <D, S extends InputSchema>(tool: Tool<D, S>): Tool<D, S> => tool;
-
 /** A JSON Schema object, as tools/list shows it. */
 export type JsonSchema = Record<string, unknown>;
 
@@ -86,6 +89,8 @@ export function withInputSchema<D, S extends InputSchema>(tool: Tool<D, S>, inpu
 }
 
 export const ok = (data: unknown, subject?: Subject): ToolOutcome => ({ ok: true, data, subject });
+/** A success whose whole result was serialized ahead: see `textResult`. */
+export const okPrebuilt = (result: Prebuilt<ToolResult>, subject?: Subject): ToolOutcome => ({ ok: true, result, subject });
 /** A success made of explicit content blocks instead of one JSON text block. */
 export const blocks = (content: ContentBlock[]): ToolOutcome => ({ ok: true, data: undefined, content });
 /** Ask the client for input (elicitation, sampling, roots) and to call again with the answers. */
@@ -107,24 +112,24 @@ export function invalidArgs(error: z.core.$ZodError, tool: string): DomainError 
   return domainError("invalid_args", `Invalid arguments for ${tool}: ${parts.join("; ")}`, "Fix the arguments as the tool's inputSchema describes and call again.");
 }
 
-const rendered = new WeakMap<object, Readonly<{ content: ContentBlock[] }>>();
+/**
+ * One text block holding `text`, with the result's wire JSON built now: for results served many times
+ * (a stored version's payload) or joined from pieces escaped once (a search page), which pass
+ * `escaped`, the text as escapeString writes it.
+ */
+export function textResult(text: string, escaped = escapeString(text)): Prebuilt<ToolResult> {
+  return new Prebuilt({ content: [{ type: "text", text }] }, `{"content":[{"type":"text","text":"${escaped}"}]}`);
+}
 
 /**
  * One text block of compact JSON and no `structuredContent`: Claude Code shows the model only
  * `structuredContent` when present and several clients hide the text, so a single text block is
  * the one shape every client shows in full.
  */
-export function renderOutcome(outcome: ToolOutcome) {
-  if (outcome.ok && !outcome.content && typeof outcome.data === "object" && outcome.data !== null && Object.isFrozen(outcome.data)) {
-    // A frozen result (a stored version's payload) renders to the same frozen block every time: see frozen-json.ts.
-    let block = rendered.get(outcome.data);
-    if (!block) rendered.set(outcome.data, (block = Object.freeze({ content: [{ type: "text", text: jsonOf(outcome.data) }] })));
-    return block;
-  }
-  // Frozen content (a search page with its wire JSON declared: frozen-json.ts withWire) stays reusable in a frozen result.
-  if (outcome.ok && outcome.content && Object.isFrozen(outcome.content)) return Object.freeze({ content: outcome.content });
-  if (outcome.ok) return { content: outcome.content ?? [{ type: "text", text: JSON.stringify(outcome.data) }] };
-  return { content: [{ type: "text", text: JSON.stringify({ error: outcome.error }) }], isError: true };
+export function renderOutcome(outcome: ToolOutcome): ToolResult | Prebuilt<ToolResult> {
+  if (!outcome.ok) return { content: [{ type: "text", text: JSON.stringify({ error: outcome.error }) }], isError: true };
+  if ("result" in outcome) return outcome.result;
+  return { content: outcome.content ?? [{ type: "text", text: JSON.stringify(outcome.data) }] };
 }
 
 /**
