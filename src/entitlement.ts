@@ -3,7 +3,7 @@
  * (Supabase + Google SSO, then a PAT or MCP OAuth) becomes a new policy here, not a tool redesign.
  */
 import { domainError } from "./errors.ts";
-import type { Decision, EntitlementPolicy } from "./mcp/server.ts";
+import type { Decision, EntitlementPolicy } from "./mcp/tool.ts";
 
 export const allowAll: EntitlementPolicy = () => ({ allow: true });
 

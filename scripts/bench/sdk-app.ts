@@ -12,7 +12,7 @@ import { SERVER_NAME, SERVER_TITLE, SERVER_VERSION } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { INSTRUCTIONS } from "../../src/instructions.ts";
 import { Prebuilt } from "../../src/mcp/prebuilt.ts";
-import { renderOutcome, type ToolOutcome } from "../../src/mcp/tool.ts";
+import { renderOutcome, type ToolContext, type ToolOutcome } from "../../src/mcp/tool.ts";
 import { definitions as tools } from "../../src/tools/definitions.ts";
 
 export interface SdkOptions {
@@ -32,7 +32,8 @@ const render = (outcome: ToolOutcome) => {
 
 export function createSdkHandler({ deps, validator }: SdkOptions): (req: Request) => Promise<Response> {
   const caller = {};
-  const ctx = { deps, caller, progress() {}, log() {} };
+  // Our tools read only `deps` from their context.
+  const ctx = { deps, progress() {}, log() {} } as unknown as ToolContext<Deps>;
   return async (req) => {
     const server = new McpServer(
       { name: SERVER_NAME, title: SERVER_TITLE, version: SERVER_VERSION },

@@ -3,6 +3,7 @@
  * (PROTOCOL.md sections A and C). Pure functions over headers and the parsed message.
  */
 import { LEGACY_VERSIONS, MODERN_VERSION, SUPPORTED_VERSIONS } from "../config.ts";
+import { type ClientInfo, type Era, LOG_LEVELS, type LogLevel, type RequestContext } from "./context.ts";
 import { CODES, isObject, type Params, RpcError } from "./jsonrpc.ts";
 
 export const META = {
@@ -19,23 +20,6 @@ export const HEADERS = {
   name: "mcp-name",
   paramPrefix: "mcp-param-",
 } as const;
-
-export type Era = "modern" | "legacy";
-
-export interface ClientInfo {
-  name: string;
-  version?: string;
-}
-
-/** What the protocol layer learned about the caller from one request. */
-export interface Envelope {
-  era: Era;
-  protocolVersion: string;
-  clientInfo?: ClientInfo;
-  clientCapabilities: Record<string, unknown>;
-  /** 2026-07-28: log notifications are sent only at or above this level, and only when it is set. */
-  logLevel?: LogLevel;
-}
 
 const legacy = new Set<string>(LEGACY_VERSIONS);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -60,14 +44,18 @@ export function classifyEra(method: string, params: Params | undefined, headers:
   return v !== null && DATE.test(v) && v >= MODERN_VERSION ? "modern" : "legacy";
 }
 
-/** Syslog severities, least severe first (the index is the rank). */
-export const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
 export const isLogLevel = (v: unknown): v is LogLevel => typeof v === "string" && (LOG_LEVELS as readonly string[]).includes(v);
 
+/** The envelope of a request classified `era`, into the request's context: either era's checks below. */
+export function readEnvelope(ctx: RequestContext, era: Era): void {
+  if (era === "modern") readModernEnvelope(ctx);
+  else readLegacyEnvelope(ctx);
+}
+
 /** M1–M3: validates the modern envelope. Throws RpcError with HTTP 400 on any fault. */
-export function readModernEnvelope(method: string, params: Params | undefined, headers: Headers): Envelope {
-  const meta = params?._meta;
+function readModernEnvelope(ctx: RequestContext): void {
+  const { method, params, headers } = ctx;
+  const meta = params._meta;
   const bad = (what: string) => new RpcError(CODES.invalidParams, `Invalid _meta: ${what}`, undefined, 400);
   if (!isObject(meta)) throw bad(`params._meta is required with ${META.protocolVersion} and ${META.clientCapabilities}`);
   const version = meta[META.protocolVersion];
@@ -96,7 +84,7 @@ export function readModernEnvelope(method: string, params: Params | undefined, h
     if (raw === null) throw mismatch("Mcp-Name header is required for " + method);
     const decoded = decodeHeaderValue(raw);
     if (decoded === null) throw mismatch("Mcp-Name has invalid characters or invalid base64");
-    if (decoded !== params?.[nameField]) throw mismatch(`Mcp-Name differs from params.${nameField}`);
+    if (decoded !== params[nameField]) throw mismatch(`Mcp-Name differs from params.${nameField}`);
   }
 
   if (version !== MODERN_VERSION) {
@@ -105,13 +93,26 @@ export function readModernEnvelope(method: string, params: Params | undefined, h
       requested: version,
     }, 400);
   }
-  return {
-    era: "modern",
-    protocolVersion: version,
-    clientCapabilities: caps,
-    clientInfo: info as ClientInfo | undefined,
-    logLevel: level,
-  };
+  ctx.era = "modern";
+  ctx.protocolVersion = version;
+  ctx.clientCapabilities = caps;
+  ctx.clientInfo = info as ClientInfo | undefined;
+  ctx.logLevel = level;
+}
+
+/** L1–L3: the version the header names (or initialize negotiates), and the clientInfo initialize carries. */
+function readLegacyEnvelope(ctx: RequestContext): void {
+  const { method, params } = ctx;
+  const headerVersion = readLegacyVersion(method, ctx.headers);
+  // initialize carries no version header: its version is the one it negotiates (server.ts), for the usage log.
+  const asked = method === "initialize" ? params.protocolVersion : undefined;
+  const negotiated = typeof asked === "string" && legacy.has(asked) ? asked : LEGACY_VERSIONS[0];
+  const info = method === "initialize" ? params.clientInfo : undefined;
+  ctx.era = "legacy";
+  ctx.protocolVersion = method === "initialize" ? negotiated : headerVersion;
+  if (isObject(info) && typeof info.name === "string") {
+    ctx.clientInfo = { name: info.name, version: typeof info.version === "string" ? info.version : undefined };
+  }
 }
 
 /** L2/L3: the legacy version comes from the header, or is 2025-03-26 when absent. */

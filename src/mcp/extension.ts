@@ -4,7 +4,7 @@
  * tools/list entries of the clients it applies to, and may serve resources that resources/list leaves
  * out. Tool results never change: a client without the extension gets exactly what it got before.
  */
-import type { Envelope } from "./era.ts";
+import type { RequestContext } from "./context.ts";
 import type { Resource } from "./resource.ts";
 
 export interface Extension<D = unknown> {
@@ -14,7 +14,7 @@ export interface Extension<D = unknown> {
    * Whether the request's client takes the extension's tool `_meta`. 2026-07-28 requests carry the
    * client's capabilities; a stateless server has none for legacy requests after initialize.
    */
-  appliesTo(envelope: Envelope): boolean;
+  appliesTo(request: RequestContext): boolean;
   /** `_meta` entries merged into tools/list entries, by tool name. */
   toolMeta: Record<string, Record<string, unknown>>;
   /** Resources served by resources/read and not listed by resources/list. */

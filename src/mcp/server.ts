@@ -3,16 +3,15 @@
  * what the HTTP layer learned, and returns a JSON-RPC result or throws RpcError.
  */
 import { CACHE_HINTS, MODERN_VERSION, SUPPORTED_VERSIONS } from "../config.ts";
-import { CODES, isObject, type Params, RpcError, clip } from "./jsonrpc.ts";
-import { type Envelope, isLogLevel, META, type ParamHeader } from "./era.ts";
+import type { RequestContext } from "./context.ts";
+import { CODES, isObject, type Params, type Result, RpcError, clip } from "./jsonrpc.ts";
+import { isLogLevel, META, type ParamHeader } from "./era.ts";
 import { toolCaller } from "./call-tool.ts";
 import { type Extension, withToolMeta } from "./extension.ts";
 import { readInput, renderInputRequired, stateSealer } from "./mrtr.ts";
-import type { Notify } from "./notify.ts";
 import { asciiJson, Prebuilt, prebuilt } from "./prebuilt.ts";
 import type { Prompt, Resource, ResourceTemplate } from "./resource.ts";
-import { type Caller, describeTool, type ListedTool, paramHeaders, type Subject } from "./tool.ts";
-import type { DomainError } from "../errors.ts";
+import { describeTool, type EntitlementPolicy, type ListedTool, paramHeaders } from "./tool.ts";
 
 export interface ServerInfo {
   name: string;
@@ -21,10 +20,6 @@ export interface ServerInfo {
   description?: string;
   websiteUrl?: string;
 }
-
-export type Decision = { allow: true } | { allow: false; error: DomainError };
-/** Decides whether a caller may receive component code. Runs before the tool, so a denial reads nothing. */
-export type EntitlementPolicy = (caller: Caller, tool: string, args: unknown) => Promise<Decision> | Decision;
 
 export interface ServerOptions<D> {
   info: ServerInfo;
@@ -50,26 +45,7 @@ export interface Completion {
   hasMore?: boolean;
 }
 
-/** Filled in while a request is served; the usage layer reads it afterwards. */
-export interface Trace {
-  tool?: string;
-  status: string;
-  subject?: Subject;
-}
-
-export interface CallContext<D> {
-  envelope: Envelope;
-  caller: Caller;
-  deps: D;
-  trace: Trace;
-  /** Request-scoped notifications (progress, logs); set by the transport when it can stream them. */
-  notify?: Notify;
-}
-
-/** A JSON-RPC result; a Prebuilt one carries its JSON (prebuilt.ts). */
-export type Result = Record<string, unknown> | Prebuilt<object>;
-
-type Handler<D> = (params: Params, ctx: CallContext<D>) => Promise<Result>;
+type Handler<D> = (params: Params, ctx: RequestContext<D>) => Promise<Result>;
 
 export interface McpServer<D> {
   info: ServerInfo;
@@ -80,7 +56,7 @@ export interface McpServer<D> {
   /** The `Mcp-Param-*` headers a tool's arguments require (empty for unknown tools). */
   paramHeaders(tool: string): ParamHeader[];
   /** Serves one request; throws RpcError for protocol faults. */
-  call(method: string, params: Params | undefined, ctx: CallContext<D>): Promise<Result>;
+  call(ctx: RequestContext<D>): Promise<Result>;
 }
 
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
@@ -102,8 +78,8 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
   const listTools = () => (toolList ??= tools.map((t) => withToolMeta(describeTool(t), extensions)));
   // One prebuilt result per set of extensions a client takes, keyed by their ids (the list only changes on deploy).
   const toolLists = new Map<string, Prebuilt<object>>();
-  const toolListFor = (envelope: Envelope) => {
-    const taken = extensions.filter((e) => e.appliesTo(envelope));
+  const toolListFor = (ctx: RequestContext) => {
+    const taken = extensions.filter((e) => e.appliesTo(ctx));
     const key = taken.map((e) => e.id).join();
     let out = toolLists.get(key);
     if (!out) toolLists.set(key, (out = prebuilt({ tools: taken.length === extensions.length ? listTools() : tools.map((t) => withToolMeta(describeTool(t), taken)) })));
@@ -121,7 +97,7 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
 
   const shared: Record<string, Handler<D>> = {
     // Prebuilt: the list only changes on deploy, so its JSON is built once.
-    "tools/list": async (_params, ctx) => toolListFor(ctx.envelope),
+    "tools/list": async (_params, ctx) => toolListFor(ctx),
     "tools/call": toolCaller(tools, { entitlement: opts.entitlement, logging: !!opts.logging, sealer }),
     "resources/list": async () => ({
       resources: resources.map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType })),
@@ -135,9 +111,9 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
       // Like tools: a policy that denies is asked before anything is read.
       const entitled = async (returnsCode?: boolean) => {
         if (!returnsCode || !opts.entitlement) return;
-        const decision = await opts.entitlement(ctx.caller, "resources/read", { uri });
+        const decision = await opts.entitlement(ctx, "resources/read", { uri });
         if (decision.allow) return;
-        ctx.trace.status = decision.error.code;
+        ctx.outcome.status = decision.error.code;
         throw new RpcError(CODES.serverError, decision.error.message, { ...decision.error, uri });
       };
       const fixed = resources.find((r) => r.uri === uri) ?? unlisted.find((r) => r.uri === uri);
@@ -149,12 +125,12 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
         read = await t.read(uri, ctx.deps);
       }
       if (!read || read.contents.length === 0) {
-        ctx.trace.status = "resource_not_found";
-        if (ctx.envelope.era === "modern") throw new RpcError(CODES.invalidParams, `Resource not found: ${clip(uri)}`, { uri });
+        ctx.outcome.status = "resource_not_found";
+        if (ctx.era === "modern") throw new RpcError(CODES.invalidParams, `Resource not found: ${clip(uri)}`, { uri });
         throw new RpcError(CODES.resourceNotFoundLegacy, `Resource not found: ${clip(uri)}`, { uri });
       }
       const out: Record<string, unknown> = { contents: read.contents };
-      if (ctx.envelope.era === "modern") Object.assign(out, read.cache ?? CACHE_HINTS.mutable);
+      if (ctx.era === "modern") Object.assign(out, read.cache ?? CACHE_HINTS.mutable);
       return out;
     },
   };
@@ -169,9 +145,9 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
       const missing = (prompt.arguments ?? []).filter((a) => a.required && typeof args[a.name] !== "string").map((a) => a.name);
       if (missing.length) throw new RpcError(CODES.invalidParams, `Prompt ${prompt.name} needs arguments: ${missing.join(", ")}`);
       const input = await readInput(params, sealer);
-      const out = await prompt.get(args as Record<string, string>, ctx.deps, { input, clientCapabilities: ctx.envelope.clientCapabilities });
+      const out = await prompt.get(args as Record<string, string>, ctx.deps, { input, clientCapabilities: ctx.clientCapabilities });
       if (!("input" in out)) return { ...out };
-      if (ctx.envelope.era !== "modern") throw new RpcError(CODES.invalidParams, `Prompt ${prompt.name} needs client input, which requires MCP 2026-07-28`);
+      if (ctx.era !== "modern") throw new RpcError(CODES.invalidParams, `Prompt ${prompt.name} needs client input, which requires MCP 2026-07-28`);
       return renderInputRequired(out.input, true, sealer);
     };
   }
@@ -220,8 +196,9 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
     tools,
     listTools,
     paramHeaders: headersOf,
-    async call(method, params = {}, ctx) {
-      const modernEra = ctx.envelope.era === "modern";
+    async call(ctx) {
+      const { method, params } = ctx;
+      const modernEra = ctx.era === "modern";
       const handler = Object.hasOwn(modernEra ? modern : legacy, method) ? (modernEra ? modern : legacy)[method] : undefined;
       if (!handler) throw new RpcError(CODES.methodNotFound, `Method not found: ${clip(method)}`, undefined, modernEra ? 404 : 200);
       const out = await handler(params, ctx);

@@ -7,23 +7,23 @@
 import type * as z from "zod/mini";
 import "../zod-english.ts";
 import { type DomainError, domainError } from "../errors.ts";
-import type { LogLevel, ParamHeader } from "./era.ts";
+import type { LogLevel, Outcome, RequestContext } from "./context.ts";
+import type { ParamHeader } from "./era.ts";
 import { isObject } from "./jsonrpc.ts";
 import { escapeString, Prebuilt } from "./prebuilt.ts";
 import type { Input, InputRequest, InputRequired } from "./mrtr.ts";
 
-export interface Caller {
-  ip?: string;
-  authorization?: string;
-  userAgent?: string;
-  clientInfo?: { name: string; version?: string };
-}
+/** What an entitlement policy may look at: who calls, as the request says. */
+export type Caller = Pick<RequestContext, "ip" | "authorization" | "userAgent" | "clientInfo">;
 
-/** What a tool call resolved to, for the usage record (never code). */
-export interface Subject {
-  pattern_id?: string;
-  version_id?: string;
-}
+export type Decision = { allow: true } | { allow: false; error: DomainError };
+/**
+ * Decides whether a caller may receive component code: asked before a tool or resource that returns
+ * code, so a denial reads nothing.
+ */
+export type EntitlementPolicy = (caller: Caller, tool: string, args: unknown) => Promise<Decision> | Decision;
+
+type Subject = Outcome["subject"];
 
 /**
  * What a tool's run came to. Data is rendered as one JSON text block; `content` replaces that block
@@ -43,7 +43,7 @@ export type ToolResult = { content: ContentBlock[]; isError?: boolean };
 
 export interface ToolContext<D> {
   deps: D;
-  caller: Caller;
+  request: RequestContext<D>;
   /** Sends notifications/progress when the request carried a progressToken; otherwise a no-op. */
   progress(progress: number, total?: number, message?: string): void;
   /** Sends notifications/message when the caller asked for logs at this level (see notify.ts). */
