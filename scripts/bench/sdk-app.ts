@@ -12,7 +12,8 @@ import { SERVER_NAME, SERVER_TITLE, SERVER_VERSION } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { INSTRUCTIONS } from "../../src/instructions.ts";
 import { Prebuilt } from "../../src/mcp/prebuilt.ts";
-import { renderOutcome, type ToolContext, type ToolOutcome } from "../../src/mcp/tool.ts";
+import type { RequestContext } from "../../src/mcp/context.ts";
+import { renderOutcome, type ToolOutcome } from "../../src/mcp/tool.ts";
 import { definitions as tools } from "../../src/tools/definitions.ts";
 
 export interface SdkOptions {
@@ -32,8 +33,8 @@ const render = (outcome: ToolOutcome) => {
 
 export function createSdkHandler({ deps, validator }: SdkOptions): (req: Request) => Promise<Response> {
   const caller = {};
-  // Our tools read only `deps` from their context.
-  const ctx = { deps, progress() {}, log() {} } as unknown as ToolContext<Deps>;
+  // Our tools read only `deps` from their request's context.
+  const ctx = { deps } as RequestContext<Deps>;
   return async (req) => {
     const server = new McpServer(
       { name: SERVER_NAME, title: SERVER_TITLE, version: SERVER_VERSION },

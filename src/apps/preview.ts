@@ -67,10 +67,9 @@ export function previewExtension<D>(load: () => Promise<PreviewDocument>): Exten
     },
   };
   return {
-    id: UI_EXTENSION,
-    appliesTo,
+    capabilities: { extensions: { [UI_EXTENSION]: {} } },
     // The tools whose results the view renders: get_component's code, or get_pattern's active component.
-    toolMeta: { get_component: TOOL_META, get_pattern: TOOL_META },
+    toolMeta: { appliesTo, byTool: { get_component: TOOL_META, get_pattern: TOOL_META } },
     resources: [resource],
   };
 }

@@ -129,7 +129,6 @@ export function readLegacyVersion(method: string, headers: Headers): string {
 }
 
 const BASE64 = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
-const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
 /** RFC 9110 field values: visible ASCII, space and tab. */
 const FIELD_VALUE = /^[\t\x20-\x7e]*$/;
 
@@ -148,36 +147,5 @@ export function decodeHeaderValue(raw: string): string | null {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     return null;
-  }
-}
-
-/** A tool argument mirrored into an `Mcp-Param-{header}` request header (`x-mcp-header`). */
-export interface ParamHeader {
-  /** The chain of `properties` keys from the schema root. */
-  path: string[];
-  header: string;
-}
-
-/**
- * M2 for `Mcp-Param-*` (SH §Server Behavior for Custom Headers): an argument with a value needs
- * its header, decoded equal to the value (integers compared numerically); an absent or null
- * argument must come without one. Throws -32020 with HTTP 400.
- */
-export function checkParamHeaders(specs: ParamHeader[], args: unknown, headers: Headers): void {
-  for (const { path, header } of specs) {
-    const name = `Mcp-Param-${header}`;
-    const value = path.reduce<unknown>((v, k) => (isObject(v) ? v[k] : undefined), args);
-    const raw = headers.get(name)?.trim() ?? null;
-    const mismatch = (what: string) => new RpcError(CODES.headerMismatch, `Header mismatch: ${name} ${what}`, undefined, 400);
-    if (value === undefined || value === null) {
-      if (raw !== null) throw mismatch("is present but the argument is not");
-      continue;
-    }
-    if (raw === null) throw mismatch(`is required when arguments.${path.join(".")} is set`);
-    const decoded = decodeHeaderValue(raw);
-    if (decoded === null) throw mismatch("has invalid characters or invalid base64");
-    // Integers compare as numbers ("42.0" is 42), written in decimal; strings and booleans exactly.
-    const same = typeof value === "number" ? DECIMAL.test(decoded) && Number(decoded) === value : decoded === String(value);
-    if (!same) throw mismatch(`differs from arguments.${path.join(".")}`);
   }
 }

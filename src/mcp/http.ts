@@ -7,7 +7,7 @@
  */
 import { LIMITS } from "../config.ts";
 import type { Era, Platform, RequestContext } from "./context.ts";
-import { checkParamHeaders, classifyEra, META, readEnvelope, readLegacyVersion } from "./era.ts";
+import { classifyEra, META, readEnvelope, readLegacyVersion } from "./era.ts";
 import { classify, CODES, failure, fromRpcError, type Id, isObject, type Message, result, RpcError } from "./jsonrpc.ts";
 import { isJsonContentType, readBounded } from "./body.ts";
 import { messageJson } from "./prebuilt.ts";
@@ -139,13 +139,10 @@ async function serve<D>(server: McpServer<D>, msg: Message, headers: Headers, co
   return reply;
 }
 
-/** A request: its envelope (M1–M3, L2), the 2026 header checks, then the method; protocol faults become errors. */
+/** A request: its envelope (M1–M3, L2), then the method; protocol faults become error responses. */
 async function answer<D>(server: McpServer<D>, ctx: RequestContext<D>, era: Era): Promise<Reply> {
   try {
     readEnvelope(ctx, era);
-    if (era === "modern" && ctx.method === "tools/call" && typeof ctx.params.name === "string") {
-      checkParamHeaders(server.paramHeaders(ctx.params.name), ctx.params.arguments, ctx.headers);
-    }
     return { status: 200, body: result(ctx.id, await server.call(ctx)) };
   } catch (e) {
     const err = e instanceof RpcError ? e : internal(e);

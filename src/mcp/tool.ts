@@ -7,11 +7,8 @@
 import type * as z from "zod/mini";
 import "../zod-english.ts";
 import { type DomainError, domainError } from "../errors.ts";
-import type { LogLevel, Outcome, RequestContext } from "./context.ts";
-import type { ParamHeader } from "./era.ts";
-import { isObject } from "./jsonrpc.ts";
+import type { Outcome, RequestContext } from "./context.ts";
 import { escapeString, Prebuilt } from "./prebuilt.ts";
-import type { Input, InputRequest, InputRequired } from "./mrtr.ts";
 
 /** What an entitlement policy may look at: who calls, as the request says. */
 export type Caller = Pick<RequestContext, "ip" | "authorization" | "userAgent" | "clientInfo">;
@@ -27,11 +24,10 @@ type Subject = Outcome["subject"];
 
 /**
  * What a tool's run came to. Data is rendered as one JSON text block; `content` replaces that block
- * (images, audio, embedded resources); `result` is a whole result serialized ahead (prebuilt.ts);
- * `input` asks the client for input first (2026-07-28 MRTR, see mrtr.ts).
+ * (images, audio, embedded resources); `result` is a whole result serialized ahead (prebuilt.ts).
  */
 export type ToolOutcome =
-  | { ok: true; data: unknown; subject?: Subject; content?: ContentBlock[]; input?: InputRequired }
+  | { ok: true; data: unknown; subject?: Subject; content?: ContentBlock[] }
   | { ok: true; result: Prebuilt<ToolResult>; subject?: Subject }
   | { ok: false; error: DomainError; subject?: Subject };
 
@@ -40,19 +36,6 @@ export type ContentBlock = { type: string } & Record<string, unknown>;
 
 /** A tools/call result as the core renders it. */
 export type ToolResult = { content: ContentBlock[]; isError?: boolean };
-
-export interface ToolContext<D> {
-  deps: D;
-  request: RequestContext<D>;
-  /** Sends notifications/progress when the request carried a progressToken; otherwise a no-op. */
-  progress(progress: number, total?: number, message?: string): void;
-  /** Sends notifications/message when the caller asked for logs at this level (see notify.ts). */
-  log(level: LogLevel, data: unknown): void;
-  /** The client's answers to an earlier `needInput` (the server always sets it; optional for direct callers). */
-  input?: Input;
-  /** What the client declared it can do (2026-07-28 `_meta`; `{}` for legacy requests). */
-  clientCapabilities?: Record<string, unknown>;
-}
 
 /**
  * A tool's input: any zod 4 schema with `safeParse`. Ours are zod/mini (a fraction of full zod's
@@ -68,9 +51,8 @@ export interface Tool<D = unknown, S extends InputSchema = InputSchema> {
   annotations?: Record<string, boolean>;
   /** Tools that hand out component code pass through the entitlement policy first. */
   returnsCode?: boolean;
-  /** Client capabilities the tool needs (2026-07-28: refused with -32021 when absent). */
-  requires?: Record<string, Record<string, unknown>>;
-  run(args: z.output<S>, ctx: ToolContext<D>): Promise<ToolOutcome>;
+  /** Runs with the request's context: `ctx.deps` are the app's dependencies. */
+  run(args: z.output<S>, ctx: RequestContext<D>): Promise<ToolOutcome>;
 }
 
 /** A JSON Schema object, as tools/list shows it. */
@@ -93,9 +75,6 @@ export const ok = (data: unknown, subject?: Subject): ToolOutcome => ({ ok: true
 export const okPrebuilt = (result: Prebuilt<ToolResult>, subject?: Subject): ToolOutcome => ({ ok: true, result, subject });
 /** A success made of explicit content blocks instead of one JSON text block. */
 export const blocks = (content: ContentBlock[]): ToolOutcome => ({ ok: true, data: undefined, content });
-/** Ask the client for input (elicitation, sampling, roots) and to call again with the answers. */
-export const needInput = (requests: Record<string, InputRequest>, state?: unknown): ToolOutcome =>
-  ({ ok: true, data: undefined, input: { requests, state } });
 export const fail = (error: DomainError, subject?: Subject): ToolOutcome => ({ ok: false, error, subject });
 
 /** The tools/list entry. No outputSchema: Claude Desktop fails tools that declare one. */
@@ -130,24 +109,4 @@ export function renderOutcome(outcome: ToolOutcome): ToolResult | Prebuilt<ToolR
   if (!outcome.ok) return { content: [{ type: "text", text: JSON.stringify({ error: outcome.error }) }], isError: true };
   if ("result" in outcome) return outcome.result;
   return { content: outcome.content ?? [{ type: "text", text: JSON.stringify(outcome.data) }] };
-}
-
-/**
- * Arguments the tool mirrors into `Mcp-Param-*` headers: properties annotated with
- * `x-mcp-header` (set with `.check(z.meta({ "x-mcp-header": "Region" }))`, or `.meta(...)` in full zod), reachable from the
- * root through `properties` only, as SH §Custom Headers requires.
- */
-export function paramHeaders(inputSchema: Record<string, unknown>): ParamHeader[] {
-  const found: ParamHeader[] = [];
-  const walk = (schema: unknown, path: string[]) => {
-    if (!isObject(schema) || !isObject(schema.properties)) return;
-    for (const [key, prop] of Object.entries(schema.properties)) {
-      if (!isObject(prop)) continue;
-      const header = prop["x-mcp-header"];
-      if (typeof header === "string" && header !== "") found.push({ path: [...path, key], header });
-      walk(prop, [...path, key]);
-    }
-  };
-  walk(inputSchema, []);
-  return found;
 }

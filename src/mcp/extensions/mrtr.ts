@@ -3,8 +3,13 @@
  * tool or prompt answers `resultType: "input_required"` with `inputRequests`; the client retries
  * the same call with `inputResponses` and the echoed `requestState`. Stateless by design: the
  * state travels with the client, so it is sealed with HMAC-SHA256 and a tampered one is refused.
+ *
+ * A tool asks with `needInput(...)` and reads the answers with `mrtr.input(ctx)`; the extension
+ * reads them before the tool runs and renders the question after.
  */
-import { CODES, isObject, type Params, RpcError } from "./jsonrpc.ts";
+import type { RequestContext } from "../context.ts";
+import type { Extension } from "../extension.ts";
+import { CODES, isObject, type Params, type Result, RpcError } from "../jsonrpc.ts";
 
 /** One server-to-client request embedded in a result: elicitation/create, sampling/createMessage, roots/list. */
 export interface InputRequest {
@@ -12,18 +17,27 @@ export interface InputRequest {
   params: Record<string, unknown>;
 }
 
-/** What a tool or prompt returns when it needs the client's input first. */
-export interface InputRequired {
-  requests: Record<string, InputRequest>;
-  /** Any JSON value; sealed before it leaves, verified when it comes back. */
-  state?: unknown;
-}
-
 /** The client's answers on a retry, as a tool or prompt sees them. */
 export interface Input {
   responses: Record<string, Record<string, unknown>>;
   /** The verified state of the previous round, if there was one. */
   state?: unknown;
+}
+
+/** Thrown by `needInput`: the call ends, and the extension answers with the question instead. */
+class InputNeeded extends Error {
+  constructor(
+    readonly requests: Record<string, InputRequest>,
+    /** Any JSON value; sealed before it leaves, verified when it comes back. */
+    readonly state?: unknown,
+  ) {
+    super("input required");
+  }
+}
+
+/** Ask the client for input (elicitation, sampling, roots) and to call again with the answers. */
+export function needInput(requests: Record<string, InputRequest>, state?: unknown): never {
+  throw new InputNeeded(requests, state);
 }
 
 const enc = new TextEncoder();
@@ -44,7 +58,8 @@ export function stateSealer(secret?: string) {
       return `${body}.${b64url(mac)}`;
     },
     async open(token: unknown): Promise<unknown> {
-      const bad = () => new RpcError(CODES.invalidParams, "Invalid params: requestState failed its integrity check; start the call again without it");
+      const bad = () =>
+        new RpcError(CODES.invalidParams, "Invalid params: requestState failed its integrity check; start the call again without it");
       if (typeof token !== "string") throw bad();
       const [body, mac, extra] = token.split(".");
       if (!body || !mac || extra !== undefined) throw bad();
@@ -71,12 +86,47 @@ export async function readInput(params: Params, sealer: StateSealer): Promise<In
   return input;
 }
 
-/** The wire result. Legacy clients cannot answer input requests: they get a tool error instead. */
-export async function renderInputRequired(need: InputRequired, modern: boolean, sealer: StateSealer) {
-  if (!modern) {
-    const text = "This call needs input from the client (elicitation, sampling or roots), which requires MCP 2026-07-28.";
-    return { content: [{ type: "text", text }], isError: true };
-  }
+export interface Mrtr<D> extends Extension<D> {
+  /** The client's answers to an earlier `needInput` (none on a first call). */
+  input(ctx: RequestContext): Input;
+  /**
+   * Runs `next` with the request's input read; when it asked for input, answers with the question
+   * instead (2026-07-28), or with `legacy()` for a client that cannot answer one.
+   */
+  around(ctx: RequestContext, next: () => Promise<Result>, legacy: () => Result): Promise<Result>;
+}
+
+const NO_INPUT: Input = { responses: {} };
+/** Legacy clients cannot answer input requests: a tool gets an error result instead. */
+const LEGACY_TOOL_RESULT = {
+  content: [{ type: "text", text: "This call needs input from the client (elicitation, sampling or roots), which requires MCP 2026-07-28." }],
+  isError: true,
+};
+
+/** The extension; `secret` (HMAC for requestState) is needed when several isolates may serve one retry chain. */
+export function mrtr<D>(opts: { secret?: string } = {}): Mrtr<D> {
+  const sealer = stateSealer(opts.secret);
+  const inputs = new WeakMap<RequestContext, Input>();
+  const around: Mrtr<D>["around"] = async (ctx, next, legacy) => {
+    inputs.set(ctx, await readInput(ctx.params, sealer));
+    try {
+      return await next();
+    } catch (e) {
+      if (!(e instanceof InputNeeded)) throw e;
+      const out = ctx.era === "modern" ? await question(e, sealer) : legacy();
+      ctx.outcome.status = "input_required";
+      return out;
+    }
+  };
+  return {
+    input: (ctx) => inputs.get(ctx) ?? NO_INPUT,
+    around,
+    aroundTool: (ctx, next) => around(ctx, next, () => LEGACY_TOOL_RESULT),
+  };
+}
+
+/** The input_required result (the envelope adds nothing but serverInfo: `resultType` is its own). */
+async function question(need: InputNeeded, sealer: StateSealer): Promise<Result> {
   const out: Record<string, unknown> = { resultType: "input_required", inputRequests: need.requests };
   if (need.state !== undefined) out.requestState = await sealer.seal(need.state);
   return out;
