@@ -2,7 +2,7 @@
  * Which protocol era a request speaks, and the per-request checks of 2026-07-28
  * (PROTOCOL.md sections A and C). Pure functions over headers and the parsed message.
  */
-import { LEGACY_VERSIONS, MODERN_VERSION, SUPPORTED_VERSIONS } from "../config.ts";
+import { LEGACY_VERSIONS, MODERN_VERSION, SUPPORTED_VERSIONS } from "./constants.ts";
 import { type ClientInfo, type Era, LOG_LEVELS, type LogLevel, type RequestContext } from "./context.ts";
 import { CODES, isObject, type Params, RpcError } from "./jsonrpc.ts";
 

@@ -5,7 +5,7 @@
  * dispatch (one JSON-RPC request, or a 2025-03-26 batch) → respond (JSON, or SSE when notifications
  * came before the result).
  */
-import { LIMITS } from "../config.ts";
+import { TRANSPORT_LIMITS } from "./constants.ts";
 import type { Era, Platform, RequestContext } from "./context.ts";
 import { classifyEra, META, readEnvelope, readLegacyVersion } from "./era.ts";
 import { classify, CODES, failure, fromRpcError, type Id, isObject, type Message, result, RpcError } from "./jsonrpc.ts";
@@ -40,7 +40,7 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
 
 export function createHttpHandler<D>(server: McpServer<D>, opts: HttpOptions<D>): McpHandler {
   const now = opts.now ?? (() => performance.now());
-  const maxBody = opts.maxBodyBytes ?? LIMITS.bodyBytes;
+  const maxBody = opts.maxBodyBytes ?? TRANSPORT_LIMITS.bodyBytes;
 
   return async function handle(req, platform = {}, served) {
     const startedAt = now();
@@ -189,12 +189,12 @@ const SSE_HEADERS = { "Content-Type": "text/event-stream", "Cache-Control": "no-
 const sseText = (messages: unknown[]) => messages.map((m) => `event: message\ndata: ${messageJson(m)}\n\n`).join("");
 const acceptsSse = (accept: string | null) => !!accept && accept.toLowerCase().includes("text/event-stream");
 
-/** Batches: only 2025-03-26 (no version header, no envelope), at most LIMITS.batchSize messages. */
+/** Batches: only 2025-03-26 (no version header, no envelope), at most TRANSPORT_LIMITS.batchSize messages. */
 async function serveBatch(raw: unknown[], headers: Headers, serve: (msg: Message) => Promise<Reply>): Promise<Reply> {
   const hv = headers.get("mcp-protocol-version")?.trim();
   const invalid = (why: string) => ({ status: 400, body: failure(null, CODES.invalidRequest, `Invalid Request: ${why}`) });
   if (raw.length === 0) return invalid("empty batch");
-  if (raw.length > LIMITS.batchSize) return invalid(`a batch holds at most ${LIMITS.batchSize} messages`);
+  if (raw.length > TRANSPORT_LIMITS.batchSize) return invalid(`a batch holds at most ${TRANSPORT_LIMITS.batchSize} messages`);
   if (hv !== undefined && hv !== "2025-03-26") return invalid("batches are only served for protocol 2025-03-26");
   if (raw.some((m) => isObject(m) && isObject(m.params) && isObject(m.params._meta) && META.protocolVersion in m.params._meta)) {
     return invalid("batches cannot carry a 2026-07-28 request");

@@ -2,7 +2,7 @@
  * How a client meets the server: `initialize` and `ping` (2025 revisions; no session is ever minted)
  * and `server/discover` (2026-07-28), which advertise the same capabilities.
  */
-import { CACHE_HINTS, LEGACY_VERSIONS, SUPPORTED_VERSIONS } from "../config.ts";
+import { CACHE_HINTS, LEGACY_VERSIONS, SUPPORTED_VERSIONS } from "./constants.ts";
 import type { Method } from "./extension.ts";
 
 export interface ServerInfo {

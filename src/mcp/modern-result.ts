@@ -2,7 +2,7 @@
  * The 2026-07-28 result envelope: `resultType`, the cache hints on lists, and the server's
  * Implementation in `_meta` (PROTOCOL.md section B). Legacy results carry none of it.
  */
-import { CACHE_HINTS } from "../config.ts";
+import { CACHE_HINTS } from "./constants.ts";
 import { META } from "./era.ts";
 import type { Result } from "./jsonrpc.ts";
 import { type ServerInfo, implementation } from "./lifecycle.ts";

@@ -3,7 +3,7 @@
  * asks the entitlement policy first, as tools do; a URI that names nothing is -32602 with
  * `data.uri` in 2026-07-28 (never empty contents) and -32002 before.
  */
-import { CACHE_HINTS } from "../config.ts";
+import { CACHE_HINTS } from "./constants.ts";
 import type { RequestContext } from "./context.ts";
 import type { Method } from "./extension.ts";
 import { CODES, RpcError, clip } from "./jsonrpc.ts";

@@ -5,15 +5,26 @@
  * zod's JSON-Schema generator stays out of the edge bundle and off a cold isolate's first tools/list.
  */
 import type * as z from "zod/mini";
-import "../zod-english.ts";
-import { type DomainError, domainError } from "../errors.ts";
 import type { Outcome, RequestContext } from "./context.ts";
 import { escapeString, Prebuilt } from "./prebuilt.ts";
+
+/**
+ * A domain failure as a tool reports it (src/errors.ts builds them): rendered once, as an isError
+ * result `{"error":{"code","message","retryable","suggestion"}}` the model can act on.
+ */
+export interface ToolError {
+  code: string;
+  message: string;
+  retryable: boolean;
+  suggestion: string;
+  /** Extra, code-specific facts (candidates, available versions). */
+  [extra: string]: unknown;
+}
 
 /** What an entitlement policy may look at: who calls, as the request says. */
 export type Caller = Pick<RequestContext, "ip" | "authorization" | "userAgent" | "clientInfo">;
 
-export type Decision = { allow: true } | { allow: false; error: DomainError };
+export type Decision = { allow: true } | { allow: false; error: ToolError };
 /**
  * Decides whether a caller may receive component code: asked before a tool or resource that returns
  * code, so a denial reads nothing.
@@ -29,7 +40,7 @@ type Subject = Outcome["subject"];
 export type ToolOutcome =
   | { ok: true; data: unknown; subject?: Subject; content?: ContentBlock[] }
   | { ok: true; result: Prebuilt<ToolResult>; subject?: Subject }
-  | { ok: false; error: DomainError; subject?: Subject };
+  | { ok: false; error: ToolError; subject?: Subject };
 
 /** An MCP content block (text, image, audio, resource, resource_link), passed through as is. */
 export type ContentBlock = { type: string } & Record<string, unknown>;
@@ -75,7 +86,7 @@ export const ok = (data: unknown, subject?: Subject): ToolOutcome => ({ ok: true
 export const okPrebuilt = (result: Prebuilt<ToolResult>, subject?: Subject): ToolOutcome => ({ ok: true, result, subject });
 /** A success made of explicit content blocks instead of one JSON text block. */
 export const blocks = (content: ContentBlock[]): ToolOutcome => ({ ok: true, data: undefined, content });
-export const fail = (error: DomainError, subject?: Subject): ToolOutcome => ({ ok: false, error, subject });
+export const fail = (error: ToolError, subject?: Subject): ToolOutcome => ({ ok: false, error, subject });
 
 /** The tools/list entry. No outputSchema: Claude Desktop fails tools that declare one. */
 export function describeTool(tool: ListedTool<any>) {
@@ -85,10 +96,18 @@ export function describeTool(tool: ListedTool<any>) {
   return entry;
 }
 
-/** Zod issues as one sentence the model can act on. */
-export function invalidArgs(error: z.core.$ZodError, tool: string): DomainError {
+/**
+ * Zod issues as one sentence the model can act on: the `invalid_args` error of src/errors.ts. The
+ * messages are zod's English ones, which the tools load (src/zod-english.ts).
+ */
+export function invalidArgs(error: z.core.$ZodError, tool: string): ToolError {
   const parts = error.issues.slice(0, 5).map((i) => `${i.path.length ? i.path.join(".") : "arguments"}: ${i.message}`);
-  return domainError("invalid_args", `Invalid arguments for ${tool}: ${parts.join("; ")}`, "Fix the arguments as the tool's inputSchema describes and call again.");
+  return {
+    code: "invalid_args",
+    message: `Invalid arguments for ${tool}: ${parts.join("; ")}`,
+    retryable: false,
+    suggestion: "Fix the arguments as the tool's inputSchema describes and call again.",
+  };
 }
 
 /**

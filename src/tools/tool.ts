@@ -1,4 +1,6 @@
 /** A tool of this server: the core's `Tool`, bound to the app's dependencies so arguments are typed from the schema. */
+// Tool inputs are zod/mini schemas: their validation messages (the core's invalid_args) read in English.
+import "../zod-english.ts";
 import type { Deps } from "../deps.ts";
 import type { InputSchema, Tool } from "../mcp/tool.ts";
 
