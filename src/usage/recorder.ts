@@ -10,7 +10,8 @@ import type { McpHandler } from "../mcp/http.ts";
 import { type BlobsConfig, type KV, openStore } from "../storage/blobs.ts";
 import { keys, logLine, monthOf, RECORDED_METHODS, toEvent, USAGE_STORE, type UsageEvent } from "./event.ts";
 import { clientHasher, deploymentSecret } from "./hash.ts";
-import { timer } from "../timer.ts";
+import { hex } from "../hex.ts";
+import { timer, withinDeadline } from "../timer.ts";
 
 export interface UsageOptions {
   /** `USAGE_HASH_SECRET`; without it each deployment keeps its own random key (hash.ts). */
@@ -41,17 +42,8 @@ export interface UsageRecorder {
  */
 export const WRITE_DEADLINE_MS = 10_000;
 
-function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  const deadline = timer(ms);
-  const late = deadline.done.then((): never => {
-    throw new Error(`the usage store did not confirm within ${ms} ms`);
-  });
-  return Promise.race([work, late]).finally(deadline.cancel);
-}
-
-const randomHex = (bytes: number) => Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
 /** Sortable and unique: time first (listing order), then 64 random bits (isolates share no counter). */
-const eventId = (at: Date) => `${at.toISOString().replace(/[-:]/g, "").replace(".", "")}-${randomHex(8)}`;
+const eventId = (at: Date) => `${at.toISOString().replace(/[-:]/g, "").replace(".", "")}-${hex(crypto.getRandomValues(new Uint8Array(8)))}`;
 
 export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
   const log = opts.log ?? ((line: string) => console.log(line));
@@ -82,12 +74,14 @@ export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
           log(logLine(event, requestId, ip));
           events.push(event);
         }
-        await within(opts.deadlineMs ?? WRITE_DEADLINE_MS, (async () => {
+        const ms = opts.deadlineMs ?? WRITE_DEADLINE_MS;
+        // The store's own deadline (usageFromEnv) cancels its requests; this one bounds the wait.
+        await withinDeadline(ms, () => new Error(`the usage store did not confirm within ${ms} ms`), async () => {
           const store = opts.open();
           const month = monthOf(at);
           const client = ip ? await (await hasherFor(store, deployId ?? "unknown"))(month, ip) : null;
           await Promise.all(events.map((e) => store.set(keys.event(month, eventId(at)), JSON.stringify({ ...e, client }))));
-        })());
+        });
       } catch (e) {
         console.error(`[mcp-usage-store] ${events.length} event(s) not stored: ${e instanceof Error ? e.message : String(e)}`);
       }
