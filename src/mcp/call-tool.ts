@@ -11,7 +11,11 @@ import { type EntitlementPolicy, fail, invalidArgs, type ListedTool, renderOutco
 
 const ALLOW = { allow: true } as const;
 
-export function toolCaller<D>(tools: ListedTool<D>[], extensions: Extension<D>[], entitlement?: EntitlementPolicy): Handler<D> {
+export function toolCaller<D>(
+  tools: ListedTool<D>[],
+  extensions: Extension<D>[],
+  entitlement?: EntitlementPolicy,
+): Handler<D> {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const checks = extensions.filter((e) => e.checkTool);
   const wrappers = extensions.filter((e) => e.aroundTool);

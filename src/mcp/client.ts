@@ -24,7 +24,12 @@ const FIELD_VALUE = /^[\t\x20-\x7e]*$/;
 const headerValue = (value: string) =>
   FIELD_VALUE.test(value) ? value : `=?base64?${btoa(String.fromCharCode(...new TextEncoder().encode(value)))}?=`;
 
-export function modernRequest(url: string, method: string, params: Record<string, unknown> = {}, opts: ClientOptions = {}): Request {
+export function modernRequest(
+  url: string,
+  method: string,
+  params: Record<string, unknown> = {},
+  opts: ClientOptions = {},
+): Request {
   const headers: Record<string, string> = {
     "content-type": "application/json",
     accept: "application/json, text/event-stream",
@@ -32,7 +37,9 @@ export function modernRequest(url: string, method: string, params: Record<string
     [HEADERS.method]: method,
   };
   // Mcp-Name mirrors what the request names: a tool or prompt, or a resource's URI.
-  const name = method === "resources/read" ? params.uri : method === "tools/call" || method === "prompts/get" ? params.name : undefined;
+  const name = method === "resources/read" ? params.uri
+    : method === "tools/call" || method === "prompts/get" ? params.name
+    : undefined;
   if (typeof name === "string") headers[HEADERS.name] = headerValue(name);
   const meta: Record<string, unknown> = {
     [META.protocolVersion]: MODERN_VERSION,

@@ -44,7 +44,8 @@ export function classifyEra(method: string, params: Params | undefined, headers:
   return v !== null && DATE.test(v) && v >= MODERN_VERSION ? "modern" : "legacy";
 }
 
-export const isLogLevel = (v: unknown): v is LogLevel => typeof v === "string" && (LOG_LEVELS as readonly string[]).includes(v);
+export const isLogLevel = (v: unknown): v is LogLevel =>
+  typeof v === "string" && (LOG_LEVELS as readonly string[]).includes(v);
 
 /** The envelope of a request classified `era`, into the request's context: either era's checks below. */
 export function readEnvelope(ctx: RequestContext, era: Era): void {
@@ -57,7 +58,9 @@ function readModernEnvelope(ctx: RequestContext): void {
   const { method, params, headers } = ctx;
   const meta = params._meta;
   const bad = (what: string) => new RpcError(CODES.invalidParams, `Invalid _meta: ${what}`, undefined, 400);
-  if (!isObject(meta)) throw bad(`params._meta is required with ${META.protocolVersion} and ${META.clientCapabilities}`);
+  if (!isObject(meta)) {
+    throw bad(`params._meta is required with ${META.protocolVersion} and ${META.clientCapabilities}`);
+  }
   const version = meta[META.protocolVersion];
   const caps = meta[META.clientCapabilities];
   const info = meta[META.clientInfo];
@@ -78,7 +81,9 @@ function readModernEnvelope(ctx: RequestContext): void {
   const hm = header(headers, HEADERS.method);
   if (hm === null) throw mismatch("Mcp-Method header is required");
   if (hm !== method) throw mismatch(`Mcp-Method ${hm} differs from method ${method}`);
-  const nameField = method === "resources/read" ? "uri" : method === "tools/call" || method === "prompts/get" ? "name" : null;
+  const nameField = method === "resources/read" ? "uri"
+    : method === "tools/call" || method === "prompts/get" ? "name"
+    : null;
   if (nameField) {
     const raw = header(headers, HEADERS.name);
     if (raw === null) throw mismatch("Mcp-Name header is required for " + method);

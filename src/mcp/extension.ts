@@ -42,7 +42,10 @@ export interface Extension<D = unknown> {
 }
 
 /** A tools/list entry with the `_meta` of `extensions` merged in (the entry itself when none adds any). */
-export function withToolMeta(entry: Record<string, unknown>, extensions: readonly Extension<any>[]): Record<string, unknown> {
+export function withToolMeta(
+  entry: Record<string, unknown>,
+  extensions: readonly Extension<any>[],
+): Record<string, unknown> {
   const metas = extensions.map((e) => e.toolMeta?.byTool[entry.name as string]).filter((m) => m !== undefined);
   if (!metas.length) return entry;
   return { ...entry, _meta: Object.assign({}, entry._meta as Record<string, unknown> | undefined, ...metas) };

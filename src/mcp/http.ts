@@ -8,7 +8,8 @@
 import { TRANSPORT_LIMITS } from "./constants.ts";
 import type { Era, Platform, RequestContext } from "./context.ts";
 import { classifyEra, META, readEnvelope, readLegacyVersion } from "./era.ts";
-import { classify, CODES, failure, fromRpcError, type Id, isObject, type Message, result, RpcError } from "./jsonrpc.ts";
+import { classify, CODES, failure, fromRpcError, type Id, isObject, type Message, result, RpcError }
+  from "./jsonrpc.ts";
 import { isJsonContentType, readBounded } from "./body.ts";
 import { messageJson } from "./prebuilt.ts";
 import { corsHeaders, type OriginPolicy, preflightHeaders } from "./origin.ts";
@@ -88,14 +89,18 @@ function preflight(req: Request, origin: string | null, opts: HttpOptions<unknow
   }
   const cors = corsHeaders(origin);
   if (req.method === "OPTIONS") {
-    return new Response(null, { status: 204, headers: preflightHeaders(origin, req.headers.get("access-control-request-headers")) });
+    const headers = preflightHeaders(origin, req.headers.get("access-control-request-headers"));
+    return new Response(null, { status: 204, headers });
   }
-  if (req.method === "GET" && opts.page && wantsPage(req.headers.get("accept"))) return withHeaders(opts.page(req), cors);
+  if (req.method === "GET" && opts.page && wantsPage(req.headers.get("accept"))) {
+    return withHeaders(opts.page(req), cors);
+  }
   if (req.method !== "POST") {
     return json(405, failure(null, CODES.serverError, "Method not allowed: use POST"), { ...cors, Allow: "POST" });
   }
   if (!isJsonContentType(req.headers.get("content-type"))) {
-    return json(415, failure(null, CODES.serverError, "Unsupported Media Type: Content-Type must be application/json"), cors);
+    const why = "Unsupported Media Type: Content-Type must be application/json";
+    return json(415, failure(null, CODES.serverError, why), cors);
   }
   return undefined;
 }
@@ -103,7 +108,9 @@ function preflight(req: Request, origin: string | null, opts: HttpOptions<unknow
 /** The parsed body, or the Response that refuses it: 413 past the bound, 400 for what is not UTF-8 JSON. */
 async function readJson(req: Request, maxBody: number, cors: Record<string, string>): Promise<unknown> {
   const body = await readBounded(req, maxBody);
-  if (body === null) return json(413, failure(null, CODES.serverError, `Payload too large: the limit is ${maxBody} bytes`), cors);
+  if (body === null) {
+    return json(413, failure(null, CODES.serverError, `Payload too large: the limit is ${maxBody} bytes`), cors);
+  }
   try {
     return JSON.parse(decoder.decode(body));
   } catch {
@@ -114,7 +121,12 @@ async function readJson(req: Request, maxBody: number, cors: Record<string, stri
 type ContextOf<D> = (id: Id, method: string, params: Record<string, unknown> | undefined) => RequestContext<D>;
 
 /** One message or a batch; a fault outside any request (a notification's bad version header) answers alone. */
-async function dispatch<D>(server: McpServer<D>, raw: unknown, headers: Headers, contextOf: ContextOf<D>): Promise<Reply> {
+async function dispatch<D>(
+  server: McpServer<D>,
+  raw: unknown,
+  headers: Headers,
+  contextOf: ContextOf<D>,
+): Promise<Reply> {
   try {
     if (Array.isArray(raw)) return await serveBatch(raw, headers, (msg) => serve(server, msg, headers, contextOf));
     return await serve(server, classify(raw), headers, contextOf);
@@ -126,7 +138,9 @@ async function dispatch<D>(server: McpServer<D>, raw: unknown, headers: Headers,
 
 /** One message: 202 for notifications and responses, 400 for what is not JSON-RPC; a request is answered. */
 async function serve<D>(server: McpServer<D>, msg: Message, headers: Headers, contextOf: ContextOf<D>): Promise<Reply> {
-  if (msg.kind === "invalid") return { status: 400, body: failure(msg.id, CODES.invalidRequest, `Invalid Request: ${msg.reason}`) };
+  if (msg.kind === "invalid") {
+    return { status: 400, body: failure(msg.id, CODES.invalidRequest, `Invalid Request: ${msg.reason}`) };
+  }
   if (msg.kind === "response") return { status: 202 };
   const era = classifyEra(msg.method, msg.params, headers);
   if (msg.kind === "notification") {
@@ -192,13 +206,15 @@ const acceptsSse = (accept: string | null) => !!accept && accept.toLowerCase().i
 /** Batches: only 2025-03-26 (no version header, no envelope), at most TRANSPORT_LIMITS.batchSize messages. */
 async function serveBatch(raw: unknown[], headers: Headers, serve: (msg: Message) => Promise<Reply>): Promise<Reply> {
   const hv = headers.get("mcp-protocol-version")?.trim();
-  const invalid = (why: string) => ({ status: 400, body: failure(null, CODES.invalidRequest, `Invalid Request: ${why}`) });
+  const invalid = (why: string) =>
+    ({ status: 400, body: failure(null, CODES.invalidRequest, `Invalid Request: ${why}`) });
+  const { batchSize } = TRANSPORT_LIMITS;
+  const modern = (m: unknown) =>
+    isObject(m) && isObject(m.params) && isObject(m.params._meta) && META.protocolVersion in m.params._meta;
   if (raw.length === 0) return invalid("empty batch");
-  if (raw.length > TRANSPORT_LIMITS.batchSize) return invalid(`a batch holds at most ${TRANSPORT_LIMITS.batchSize} messages`);
+  if (raw.length > batchSize) return invalid(`a batch holds at most ${batchSize} messages`);
   if (hv !== undefined && hv !== "2025-03-26") return invalid("batches are only served for protocol 2025-03-26");
-  if (raw.some((m) => isObject(m) && isObject(m.params) && isObject(m.params._meta) && META.protocolVersion in m.params._meta)) {
-    return invalid("batches cannot carry a 2026-07-28 request");
-  }
+  if (raw.some(modern)) return invalid("batches cannot carry a 2026-07-28 request");
   const replies: unknown[] = [];
   for (const item of raw) {
     const msg = classify(item);

@@ -40,7 +40,12 @@ export function lifecycleMethods<D>(
     ping: { era: "legacy", handle: async () => ({}) },
     "server/discover": {
       era: "modern",
-      handle: async () => ({ supportedVersions: [...SUPPORTED_VERSIONS], capabilities, instructions, ...CACHE_HINTS.discover }),
+      handle: async () => ({
+        supportedVersions: [...SUPPORTED_VERSIONS],
+        capabilities,
+        instructions,
+        ...CACHE_HINTS.discover,
+      }),
     },
   };
 }

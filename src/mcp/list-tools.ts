@@ -24,7 +24,8 @@ export function toolLister<D>(tools: ListedTool<D>[], extensions: Extension<D>[]
       let out = lists.get(taken);
       if (!out) {
         const some = metas.filter((_, i) => taken & (1 << i));
-        out = prebuilt({ tools: taken === everything ? listTools() : tools.map((t) => withToolMeta(describeTool(t), some)) });
+        const entries = taken === everything ? listTools() : tools.map((t) => withToolMeta(describeTool(t), some));
+        out = prebuilt({ tools: entries });
         lists.set(taken, out);
       }
       return out;

@@ -16,7 +16,8 @@ export function modernEnvelope(info: ServerInfo): (result: Result, list: boolean
   const meta = { [META.serverInfo]: implementation(info) };
   const after = { list: { ...CACHE_HINTS.lists, _meta: meta }, plain: { _meta: meta } };
   // What the envelope adds after a result's own members, as wire JSON: `"ttlMs":…,"_meta":{…}}`.
-  const tails = { list: asciiJson(JSON.stringify(after.list)).slice(1), plain: asciiJson(JSON.stringify(after.plain)).slice(1) };
+  const tail = (members: object) => asciiJson(JSON.stringify(members)).slice(1);
+  const tails = { list: tail(after.list), plain: tail(after.plain) };
 
   return (result, list) => {
     const kind = list ? "list" : "plain";

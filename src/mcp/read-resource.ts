@@ -44,7 +44,8 @@ export function resourceMethods<D>(
     "resources/list": {
       list: true,
       handle: async () => ({
-        resources: resources.map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType })),
+        resources: resources.map(({ uri, name, title, description, mimeType }) =>
+          ({ uri, name, title, description, mimeType })),
       }),
     },
     "resources/templates/list": {

@@ -62,7 +62,8 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
       const method = methods.get(ctx.method);
       // 2026-07-28: an unknown, removed or unadvertised method is 404 (SH §Protocol Version Header).
       if (!method || (method.era && method.era !== ctx.era)) {
-        throw new RpcError(CODES.methodNotFound, `Method not found: ${clip(ctx.method)}`, undefined, ctx.era === "modern" ? 404 : 200);
+        const status = ctx.era === "modern" ? 404 : 200;
+        throw new RpcError(CODES.methodNotFound, `Method not found: ${clip(ctx.method)}`, undefined, status);
       }
       const out = await method.handle(ctx.params, ctx);
       return ctx.era === "modern" ? modern(out, !!method.list) : out;
@@ -76,7 +77,8 @@ function capabilitiesOf(hasResources: boolean, extensions: Extension<any>[]): Re
   if (hasResources) capabilities.resources = { listChanged: false, subscribe: false };
   for (const e of extensions) {
     for (const [key, value] of Object.entries(e.capabilities ?? {})) {
-      capabilities[key] = key === "extensions" ? { ...(capabilities.extensions as object), ...(value as object) } : value;
+      const merged = key === "extensions" ? { ...(capabilities.extensions as object), ...(value as object) } : value;
+      capabilities[key] = merged;
     }
   }
   return capabilities;
@@ -86,7 +88,7 @@ function methodTable<D>(core: Record<string, Method<D>>, extensions: Extension<D
   const table = new Map(Object.entries(core));
   for (const e of extensions) {
     for (const [name, method] of Object.entries(e.methods ?? {})) {
-      if (table.has(name)) throw new Error(`${name} is served twice: an extension adds methods, it does not replace them`);
+      if (table.has(name)) throw new Error(`${name} is served twice: an extension adds methods, it replaces none`);
       table.set(name, method);
     }
   }

@@ -76,21 +76,26 @@ export type JsonSchema = Record<string, unknown>;
  */
 export type ListedTool<D = unknown, S extends InputSchema = any> = Tool<D, S> & { inputSchema: JsonSchema };
 
-export function withInputSchema<D, S extends InputSchema>(tool: Tool<D, S>, inputSchema: JsonSchema | undefined): ListedTool<D, S> {
+export function withInputSchema<D, S extends InputSchema>(
+  tool: Tool<D, S>,
+  inputSchema: JsonSchema | undefined,
+): ListedTool<D, S> {
   if (!inputSchema) throw new Error(`tool ${tool.name} has no generated inputSchema: run npm run build:schemas`);
   return { ...tool, inputSchema };
 }
 
 export const ok = (data: unknown, subject?: Subject): ToolOutcome => ({ ok: true, data, subject });
 /** A success whose whole result was serialized ahead: see `textResult`. */
-export const okPrebuilt = (result: Prebuilt<ToolResult>, subject?: Subject): ToolOutcome => ({ ok: true, result, subject });
+export const okPrebuilt = (result: Prebuilt<ToolResult>, subject?: Subject): ToolOutcome =>
+  ({ ok: true, result, subject });
 /** A success made of explicit content blocks instead of one JSON text block. */
 export const blocks = (content: ContentBlock[]): ToolOutcome => ({ ok: true, data: undefined, content });
 export const fail = (error: ToolError, subject?: Subject): ToolOutcome => ({ ok: false, error, subject });
 
 /** The tools/list entry. No outputSchema: Claude Desktop fails tools that declare one. */
 export function describeTool(tool: ListedTool<any>) {
-  const entry: Record<string, unknown> = { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };
+  const { name, description, inputSchema } = tool;
+  const entry: Record<string, unknown> = { name, description, inputSchema };
   if (tool.title) entry.title = tool.title;
   if (tool.annotations) entry.annotations = tool.annotations;
   return entry;
@@ -125,7 +130,9 @@ export function textResult(text: string, escaped = escapeString(text)): Prebuilt
  * the one shape every client shows in full.
  */
 export function renderOutcome(outcome: ToolOutcome): ToolResult | Prebuilt<ToolResult> {
-  if (!outcome.ok) return { content: [{ type: "text", text: JSON.stringify({ error: outcome.error }) }], isError: true };
+  if (!outcome.ok) {
+    return { content: [{ type: "text", text: JSON.stringify({ error: outcome.error }) }], isError: true };
+  }
   if ("result" in outcome) return outcome.result;
   return { content: outcome.content ?? [{ type: "text", text: JSON.stringify(outcome.data) }] };
 }

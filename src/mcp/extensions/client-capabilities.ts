@@ -14,9 +14,9 @@ export function requiredCapabilities<D>(byTool: Record<string, Record<string, Re
       const requires = byTool[tool.name];
       const missing = Object.keys(requires).filter((k) => !(k in ctx.clientCapabilities));
       if (!missing.length) return;
-      throw new RpcError(CODES.missingClientCapability, `Tool ${tool.name} needs client capabilities: ${missing.join(", ")}`, {
-        requiredCapabilities: Object.fromEntries(missing.map((k) => [k, requires[k]])),
-      }, 400);
+      const message = `Tool ${tool.name} needs client capabilities: ${missing.join(", ")}`;
+      const requiredCapabilities = Object.fromEntries(missing.map((k) => [k, requires[k]]));
+      throw new RpcError(CODES.missingClientCapability, message, { requiredCapabilities }, 400);
     },
   };
 }

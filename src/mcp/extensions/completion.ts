@@ -11,6 +11,8 @@ export interface Completion {
 export function completion<D>(complete: (params: Params, deps: D) => Promise<Completion>): Extension<D> {
   return {
     capabilities: { completions: {} },
-    methods: { "completion/complete": { handle: async (params, ctx) => ({ completion: await complete(params, ctx.deps) }) } },
+    methods: {
+      "completion/complete": { handle: async (params, ctx) => ({ completion: await complete(params, ctx.deps) }) },
+    },
   };
 }

@@ -41,7 +41,8 @@ export function needInput(requests: Record<string, InputRequest>, state?: unknow
 }
 
 const enc = new TextEncoder();
-const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const b64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 const unb64url = (s: string) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
 
 /** Seals and opens requestState. `secret` must be shared by every isolate that may serve the retry. */
@@ -58,8 +59,8 @@ export function stateSealer(secret?: string) {
       return `${body}.${b64url(mac)}`;
     },
     async open(token: unknown): Promise<unknown> {
-      const bad = () =>
-        new RpcError(CODES.invalidParams, "Invalid params: requestState failed its integrity check; start the call again without it");
+      const why = "Invalid params: requestState failed its integrity check; start the call again without it";
+      const bad = () => new RpcError(CODES.invalidParams, why);
       if (typeof token !== "string") throw bad();
       const [body, mac, extra] = token.split(".");
       if (!body || !mac || extra !== undefined) throw bad();
@@ -79,7 +80,8 @@ export type StateSealer = ReturnType<typeof stateSealer>;
 export async function readInput(params: Params, sealer: StateSealer): Promise<Input> {
   const raw = params.inputResponses;
   if (raw !== undefined && (!isObject(raw) || !Object.values(raw).every(isObject))) {
-    throw new RpcError(CODES.invalidParams, "Invalid params: inputResponses must map each request key to a result object");
+    const why = "Invalid params: inputResponses must map each request key to a result object";
+    throw new RpcError(CODES.invalidParams, why);
   }
   const input: Input = { responses: (raw ?? {}) as Input["responses"] };
   if (params.requestState !== undefined) input.state = await sealer.open(params.requestState);
@@ -99,7 +101,10 @@ export interface Mrtr<D> extends Extension<D> {
 const NO_INPUT: Input = { responses: {} };
 /** Legacy clients cannot answer input requests: a tool gets an error result instead. */
 const LEGACY_TOOL_RESULT = {
-  content: [{ type: "text", text: "This call needs input from the client (elicitation, sampling or roots), which requires MCP 2026-07-28." }],
+  content: [{
+    type: "text",
+    text: "This call needs input from the client (elicitation, sampling or roots), which requires MCP 2026-07-28.",
+  }],
   isError: true,
 };
 

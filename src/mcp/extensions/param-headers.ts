@@ -60,7 +60,8 @@ export function checkParamHeaders(specs: ParamHeader[], args: unknown, headers: 
     const name = `Mcp-Param-${header}`;
     const value = path.reduce<unknown>((v, k) => (isObject(v) ? v[k] : undefined), args);
     const raw = headers.get(name)?.trim() ?? null;
-    const mismatch = (what: string) => new RpcError(CODES.headerMismatch, `Header mismatch: ${name} ${what}`, undefined, 400);
+    const mismatch = (what: string) =>
+      new RpcError(CODES.headerMismatch, `Header mismatch: ${name} ${what}`, undefined, 400);
     if (value === undefined || value === null) {
       if (raw !== null) throw mismatch("is present but the argument is not");
       continue;
@@ -69,7 +70,9 @@ export function checkParamHeaders(specs: ParamHeader[], args: unknown, headers: 
     const decoded = decodeHeaderValue(raw);
     if (decoded === null) throw mismatch("has invalid characters or invalid base64");
     // Integers compare as numbers ("42.0" is 42), written in decimal; strings and booleans exactly.
-    const same = typeof value === "number" ? DECIMAL.test(decoded) && Number(decoded) === value : decoded === String(value);
+    const same = typeof value === "number"
+      ? DECIMAL.test(decoded) && Number(decoded) === value
+      : decoded === String(value);
     if (!same) throw mismatch(`differs from arguments.${path.join(".")}`);
   }
 }

@@ -32,19 +32,27 @@ export function prompts<D>(list: Prompt<D>[], opts: { mrtr?: Mrtr<D> } = {}): Ex
     methods: {
       "prompts/list": {
         list: true,
-        handle: async () => ({ prompts: list.map(({ name, title, description, arguments: a }) => ({ name, title, description, arguments: a })) }),
+        handle: async () => ({
+          prompts: list.map(({ name, title, description, arguments: a }) =>
+            ({ name, title, description, arguments: a })),
+        }),
       },
       "prompts/get": {
         handle: async (params, ctx) => {
           const prompt = byName.get(typeof params.name === "string" ? params.name : "");
           if (!prompt) throw new RpcError(CODES.invalidParams, `Unknown prompt: ${clip(params.name)}`);
           const args = isObject(params.arguments) ? params.arguments : {};
-          const missing = (prompt.arguments ?? []).filter((a) => a.required && typeof args[a.name] !== "string").map((a) => a.name);
-          if (missing.length) throw new RpcError(CODES.invalidParams, `Prompt ${prompt.name} needs arguments: ${missing.join(", ")}`);
+          const missing = (prompt.arguments ?? [])
+            .filter((a) => a.required && typeof args[a.name] !== "string")
+            .map((a) => a.name);
+          if (missing.length) {
+            throw new RpcError(CODES.invalidParams, `Prompt ${prompt.name} needs arguments: ${missing.join(", ")}`);
+          }
           const get = async () => ({ ...(await prompt.get(args as Record<string, string>, ctx)) });
           if (!opts.mrtr) return get();
           return opts.mrtr.around(ctx, get, () => {
-            throw new RpcError(CODES.invalidParams, `Prompt ${prompt.name} needs client input, which requires MCP 2026-07-28`);
+            const why = `Prompt ${prompt.name} needs client input, which requires MCP 2026-07-28`;
+            throw new RpcError(CODES.invalidParams, why);
           });
         },
       },
