@@ -13,17 +13,19 @@ import { DEFAULT_SITE_URL, SERVER_NAME, SERVER_TITLE, SERVER_VERSION } from "./c
 import type { Deps } from "./deps.ts";
 import { allowAll } from "./entitlement.ts";
 import { INSTRUCTIONS } from "./instructions.ts";
-import { createHttpHandler, type Exchange, type RequestInfo } from "./mcp/http.ts";
+import type { Platform } from "./mcp/context.ts";
+import { createHttpHandler } from "./mcp/http.ts";
 import { createOriginPolicy } from "./mcp/origin.ts";
 import { urlPathname } from "./mcp/url.ts";
-import { createServer, type EntitlementPolicy } from "./mcp/server.ts";
+import { createServer } from "./mcp/server.ts";
+import type { EntitlementPolicy } from "./mcp/tool.ts";
 import { type BlobsConfig, openStore } from "./storage/blobs.ts";
 import { componentTemplate } from "./resources/components.ts";
 import { CARD_PATH, cardHandler } from "./page/card.ts";
 import { pageHandler } from "./page/page.ts";
 import { skillResource } from "./skill/resource.ts";
 import { tools } from "./tools/index.ts";
-import { type UsageRecorder, type UsageRequestInfo, withUsage } from "./usage/recorder.ts";
+import { type UsageRecorder, withUsage } from "./usage/recorder.ts";
 
 export type Env = Record<string, string | undefined>;
 
@@ -39,7 +41,6 @@ export interface AppOptions {
   entitlement?: EntitlementPolicy;
   blobs?: BlobsConfig;
   fetch?: typeof fetch;
-  onExchange?: (exchange: Exchange) => void;
   /** Usage logging and counters (src/usage); the edge adapter passes `usageFromEnv(env)`. Off when absent. */
   usage?: UsageRecorder;
   /**
@@ -70,7 +71,8 @@ export function componentSourceFromEnv(env: Env, blobs?: BlobsConfig, baseFetch?
 }
 
 export interface App {
-  handle(req: Request, info?: UsageRequestInfo): Promise<Response>;
+  /** `platform`: what the runtime adapter knows of the request (client IP, request id, waitUntil). */
+  handle(req: Request, platform?: Platform): Promise<Response>;
   catalog: Catalog;
   server: ReturnType<typeof createServer<Deps>>;
 }
@@ -100,11 +102,11 @@ export function createApp(opts: AppOptions): App {
   });
   const origins = createOriginPolicy(siteUrl, (opts.env.ALLOWED_ORIGINS ?? "").split(","));
   const page = pageHandler(server, { patterns: catalog.count, withCode: catalog.withCode });
-  const http = (onExchange?: (e: Exchange) => void) => createHttpHandler(server, { deps, origins, page, onExchange });
-  // Usage wraps dispatch from outside: it sees each request's exchanges, never a tool's internals.
-  const mcp = opts.usage ? withUsage(http, opts.usage, opts.onExchange) : http(opts.onExchange);
+  const http = createHttpHandler(server, { deps, origins, page });
+  // Usage wraps the endpoint from outside: it sees each request's context and outcome, never a tool's internals.
+  const mcp = opts.usage ? withUsage(http, opts.usage) : http;
   // The server card is public metadata: served before the origin policy, readable from any origin.
   const card = cardHandler(server, [skillResource]);
-  const handle = async (req: Request, info?: UsageRequestInfo) => (urlPathname(req.url) === CARD_PATH ? card(req) : mcp(req, info));
+  const handle = async (req: Request, platform?: Platform) => (urlPathname(req.url) === CARD_PATH ? card(req) : mcp(req, platform));
   return { handle, catalog, server };
 }

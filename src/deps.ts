@@ -1,7 +1,7 @@
 /** What tools and resources are given: assembled once per request in `app.ts`. */
 import type { Catalog } from "./catalog/catalog.ts";
 import type { ComponentSource } from "./components/model.ts";
-import type { EntitlementPolicy } from "./mcp/server.ts";
+import type { EntitlementPolicy } from "./mcp/tool.ts";
 
 export interface Deps {
   catalog: Catalog;

@@ -21,3 +21,22 @@ export function timer(ms: number): Timer {
   });
   return { signal, done, cancel };
 }
+
+/**
+ * `work` against a deadline: when `ms` pass first, its signal aborts and the promise rejects with
+ * `late()`. A rejection once the signal has aborted (an aborted fetch can reject before the
+ * deadline's own rejection wins the race) is `late()` too. The timer is cancelled when either settles.
+ */
+export async function withinDeadline<T>(ms: number, late: () => Error, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const deadline = timer(ms);
+  const expired = deadline.done.then((): never => {
+    throw late();
+  });
+  try {
+    return await Promise.race([work(deadline.signal), expired]);
+  } catch (e) {
+    throw deadline.signal.aborted ? late() : e;
+  } finally {
+    deadline.cancel();
+  }
+}

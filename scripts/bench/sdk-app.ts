@@ -11,7 +11,9 @@ import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/t
 import { SERVER_NAME, SERVER_TITLE, SERVER_VERSION } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { INSTRUCTIONS } from "../../src/instructions.ts";
-import { renderOutcome } from "../../src/mcp/tool.ts";
+import { Prebuilt } from "../../src/mcp/prebuilt.ts";
+import type { RequestContext } from "../../src/mcp/context.ts";
+import { renderOutcome, type ToolOutcome } from "../../src/mcp/tool.ts";
 import { definitions as tools } from "../../src/tools/definitions.ts";
 
 export interface SdkOptions {
@@ -23,9 +25,16 @@ export interface SdkOptions {
   validator?: jsonSchemaValidator;
 }
 
+/** Our rendering of a tool's outcome, as the plain result object the SDK takes (its JSON is the SDK's to write). */
+const render = (outcome: ToolOutcome) => {
+  const result = renderOutcome(outcome);
+  return result instanceof Prebuilt ? result.value : result;
+};
+
 export function createSdkHandler({ deps, validator }: SdkOptions): (req: Request) => Promise<Response> {
   const caller = {};
-  const ctx = { deps, caller, progress() {}, log() {} };
+  // Our tools read only `deps` from their request's context.
+  const ctx = { deps } as RequestContext<Deps>;
   return async (req) => {
     const server = new McpServer(
       { name: SERVER_NAME, title: SERVER_TITLE, version: SERVER_VERSION },
@@ -38,9 +47,9 @@ export function createSdkHandler({ deps, validator }: SdkOptions): (req: Request
         (async (args: unknown) => {
           if (tool.returnsCode) {
             const decision = await deps.entitlement(caller, tool.name, args);
-            if (!decision.allow) return renderOutcome({ ok: false, error: decision.error });
+            if (!decision.allow) return render({ ok: false, error: decision.error });
           }
-          return renderOutcome(await tool.run(args as never, ctx));
+          return render(await tool.run(args as never, ctx));
         }) as never,
       );
     }

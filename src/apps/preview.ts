@@ -18,7 +18,7 @@
  * tools/list or search: `load` is a dynamic import the edge adapter passes in.
  */
 import { CACHE_HINTS } from "../config.ts";
-import type { Envelope } from "../mcp/era.ts";
+import type { RequestContext } from "../mcp/context.ts";
 import type { Extension } from "../mcp/extension.ts";
 import type { Resource } from "../mcp/resource.ts";
 import { lazy } from "../lazy.ts";
@@ -35,7 +35,7 @@ export function takesApps(clientCapabilities: Record<string, unknown>): boolean 
   return Array.isArray(mimeTypes) && mimeTypes.includes(APP_MIME);
 }
 
-const appliesTo = (envelope: Envelope) => envelope.era === "legacy" || takesApps(envelope.clientCapabilities);
+const appliesTo = (request: RequestContext) => request.era === "legacy" || takesApps(request.clientCapabilities);
 
 /**
  * The built view (generated/preview-html.json): the HTML, and the `_meta.ui` it declares (its CSP
@@ -67,10 +67,9 @@ export function previewExtension<D>(load: () => Promise<PreviewDocument>): Exten
     },
   };
   return {
-    id: UI_EXTENSION,
-    appliesTo,
+    capabilities: { extensions: { [UI_EXTENSION]: {} } },
     // The tools whose results the view renders: get_component's code, or get_pattern's active component.
-    toolMeta: { get_component: TOOL_META, get_pattern: TOOL_META },
+    toolMeta: { appliesTo, byTool: { get_component: TOOL_META, get_pattern: TOOL_META } },
     resources: [resource],
   };
 }

@@ -1,4 +1,5 @@
 /** Gemini's REST streaming API (`streamGenerateContent?alt=sse`), read as an async stream of text. */
+import { type Timer, timer } from "../timer.ts";
 
 export const GEMINI_BASE = "https://generativelanguage.googleapis.com/v1beta";
 export const DEFAULT_GEMINI_MODEL = "gemini-2.5-flash";
@@ -26,11 +27,14 @@ export async function* streamGemini(system: string, user: string, opts: GeminiOp
   const ctrl = new AbortController();
   const abort = () => ctrl.abort();
   opts.signal?.addEventListener("abort", abort);
-  let timer = setTimeout(abort, idle);
+  let quiet: Timer | undefined;
+  // Restarted on every chunk: the stream is abandoned after `idle` ms without one.
   const touch = () => {
-    clearTimeout(timer);
-    timer = setTimeout(abort, idle);
+    quiet?.cancel();
+    quiet = timer(idle);
+    void quiet.done.then(abort);
   };
+  touch();
   const url = `${GEMINI_BASE}/models/${encodeURIComponent(opts.model || DEFAULT_GEMINI_MODEL)}:streamGenerateContent?alt=sse`;
   try {
     let res: Response;
@@ -94,7 +98,7 @@ export async function* streamGemini(system: string, user: string, opts: GeminiOp
     // The last chunk carries a finishReason; a stream that ends without one was cut off.
     if (!finished) throw new GeminiError("Gemini's stream ended before the answer finished");
   } finally {
-    clearTimeout(timer);
+    quiet?.cancel();
     opts.signal?.removeEventListener("abort", abort);
   }
 }

@@ -8,6 +8,7 @@
  */
 import * as z from "zod/mini";
 import "../zod-english.ts";
+import { isJsonContentType, readBounded } from "../mcp/body.ts";
 import { createOriginPolicy, type OriginPolicy } from "../mcp/origin.ts";
 import { streamGemini } from "./gemini.ts";
 import type { McpClient } from "./mcp-client.ts";
@@ -85,8 +86,9 @@ export function createChatbotHandler(opts: ChatbotOptions) {
   return async function handle(req: Request): Promise<Response> {
     if (req.method !== "POST") return jsonError(405, "method_not_allowed", "Use POST with a JSON body { \"query\": \"...\" }.", { Allow: "POST" });
     if (!origins.allows(req.headers.get("origin"))) return jsonError(403, "forbidden_origin", "This origin may not use the chatbot.");
-    const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-    if (type !== "application/json") return jsonError(415, "unsupported_media_type", "Content-Type must be application/json.");
+    if (!isJsonContentType(req.headers.get("content-type"))) {
+      return jsonError(415, "unsupported_media_type", "Content-Type must be application/json.");
+    }
     const bytes = await readBounded(req, MAX_BODY_BYTES);
     if (bytes === null) return jsonError(413, "body_too_large", `The body must be at most ${MAX_BODY_BYTES} bytes.`);
     let raw: unknown;
@@ -137,26 +139,4 @@ export function createChatbotHandler(opts: ChatbotOptions) {
       },
     });
   };
-}
-
-/** At most `max` bytes, or null past that, without buffering the rest (chunked bodies have no length). */
-async function readBounded(req: Request, max: number): Promise<Uint8Array | null> {
-  if (Number(req.headers.get("content-length") ?? "0") > max) {
-    await req.body?.cancel().catch(() => {});
-    return null;
-  }
-  if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const out = new Uint8Array(max);
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return out.slice(0, size);
-    if (size + value.byteLength > max) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    out.set(value, size);
-    size += value.byteLength;
-  }
 }

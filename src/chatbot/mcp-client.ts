@@ -4,7 +4,8 @@
  * Seed 004's discipline: retry once, after ~500 ms, on execution errors only (timeout, refused,
  * 5xx, a retryable tool error); never on validation errors.
  */
-import { MODERN_VERSION } from "../config.ts";
+import { modernRequest } from "../mcp/client.ts";
+import { timer, withinDeadline } from "../timer.ts";
 
 export type Transport = (req: Request) => Promise<Response>;
 
@@ -28,19 +29,8 @@ export interface McpClientOptions {
   onAttemptFailed?: (tool: string, attempt: number, error: McpCallError) => void;
 }
 
-const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-function withTimeout<T>(ms: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const ctrl = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      ctrl.abort();
-      reject(new McpCallError("execution", `MCP call timed out after ${ms} ms`, "timeout"));
-    }, ms);
-  });
-  return Promise.race([run(ctrl.signal), timeout]).finally(() => clearTimeout(timer));
-}
+const defaultSleep = (ms: number) => timer(ms).done;
+const CLIENT_INFO = { name: "patttterns-chatbot-proxy", version: "1" };
 
 export function createMcpClient(opts: McpClientOptions) {
   const url = opts.url ?? "http://localhost/mcp";
@@ -49,35 +39,11 @@ export function createMcpClient(opts: McpClientOptions) {
   const sleep = opts.sleep ?? defaultSleep;
 
   async function attempt(name: string, args: Record<string, unknown>): Promise<unknown> {
-    return withTimeout(timeoutMs, async (signal) => {
-      const body = {
-        jsonrpc: "2.0",
-        id: 1,
-        method: "tools/call",
-        params: {
-          name,
-          arguments: args,
-          _meta: {
-            "io.modelcontextprotocol/protocolVersion": MODERN_VERSION,
-            "io.modelcontextprotocol/clientCapabilities": {},
-            "io.modelcontextprotocol/clientInfo": { name: "patttterns-chatbot-proxy", version: "1" },
-          },
-        },
-      };
+    const late = () => new McpCallError("execution", `MCP call timed out after ${timeoutMs} ms`, "timeout");
+    return withinDeadline(timeoutMs, late, async (signal) => {
       let res: Response;
       try {
-        res = await opts.transport(new Request(url, {
-          method: "POST",
-          signal,
-          headers: {
-            "content-type": "application/json",
-            accept: "application/json, text/event-stream",
-            "mcp-protocol-version": MODERN_VERSION,
-            "mcp-method": "tools/call",
-            "mcp-name": name,
-          },
-          body: JSON.stringify(body),
-        }));
+        res = await opts.transport(modernRequest(url, "tools/call", { name, arguments: args }, { clientInfo: CLIENT_INFO, signal }));
       } catch (e) {
         // fetch rejects with a TypeError when the connection is refused or reset.
         throw new McpCallError("execution", `MCP transport failed: ${e instanceof Error ? e.message : String(e)}`, "unreachable");

@@ -1,6 +1,6 @@
 /** One deadline per read, covering the retry: missing it is `upstream_timeout`, anything else `upstream_error`. */
 import { UpstreamError } from "../errors.ts";
-import { timer } from "../timer.ts";
+import { timer, withinDeadline } from "../timer.ts";
 
 /** Thrown by adapters for failures a second attempt may fix (network, 429, 5xx). */
 export class TransientError extends Error {}
@@ -9,14 +9,9 @@ export class TransientError extends Error {}
 const RETRY_DELAY_MS = 100;
 
 export async function withDeadline<T>(ms: number, what: string, attempt: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const deadline = timer(ms);
-  const { signal } = deadline;
   const late = () => new UpstreamError("upstream_timeout", `${what} did not answer within ${ms} ms`);
-  const expired = deadline.done.then((): never => {
-    throw late();
-  });
   const started = Date.now();
-  const run = async (): Promise<T> => {
+  const run = async (signal: AbortSignal): Promise<T> => {
     try {
       return await attempt(signal);
     } catch (e) {
@@ -27,14 +22,10 @@ export async function withDeadline<T>(ms: number, what: string, attempt: (signal
     }
   };
   try {
-    return await Promise.race([run(), expired]);
+    return await withinDeadline(ms, late, run);
   } catch (e) {
     if (e instanceof UpstreamError) throw e;
-    // The aborted fetch may reject before the timer's own rejection wins the race: still a timeout.
-    if (signal.aborted) throw late();
     throw new UpstreamError("upstream_error", `${what} failed: ${e instanceof Error ? e.message : String(e)}`);
-  } finally {
-    deadline.cancel();
   }
 }
 

@@ -2,6 +2,7 @@
 import * as z from "zod/mini";
 import "../zod-english.ts";
 import { UpstreamError } from "../errors.ts";
+import { hex } from "../hex.ts";
 
 /** `seed`, `v1`, `v2`, …: anything else can never become part of a blob key. */
 export const VERSION_ID = /^(seed|v[1-9][0-9]{0,5})$/;
@@ -77,7 +78,7 @@ export async function toTsx(bytes: Uint8Array): Promise<Tsx> {
     throw new UpstreamError("upstream_error", "The Components store returned code that is not valid UTF-8");
   }
   const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
-  const sha256 = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const sha256 = hex(digest);
   return { text, bytes: bytes.byteLength, sha256 };
 }
 

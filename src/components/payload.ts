@@ -5,14 +5,21 @@ import { slugSection } from "../catalog/search.ts";
 import type { Tsx, VersionIndex } from "./model.ts";
 import { usageRules } from "./rules.ts";
 
-export const componentUri = (patternId: string, versionId: string) => `patttterns://components/${patternId}/${versionId}`;
+export const componentUri = (patternId: string, versionId: string) =>
+  `patttterns://components/${patternId}/${versionId}`;
 
 /**
  * Memo of built payloads, keyed by the Tsx and VersionIndex objects the (caching) component source
  * hands out: the same objects mean the same stored bytes and the same active pointer, so the same
- * payload. It is frozen, so its JSON is built once for every response that serves it (mcp/frozen-json.ts).
+ * payload object, which get_component then serializes once for every response that serves it.
  */
-const built = new WeakMap<Tsx, WeakMap<VersionIndex, { catalog: Catalog; entry: Entry; key: string; payload: Payload }>>();
+const built = new WeakMap<Tsx, WeakMap<VersionIndex, Built>>();
+interface Built {
+  catalog: Catalog;
+  entry: Entry;
+  key: string;
+  payload: Payload;
+}
 /** Usage rules are a function of the code's bytes; a source without a cache hands out new Tsx objects per read. */
 const rulesBySha = new Map<string, ReturnType<typeof usageRules>>();
 const RULES_KEPT = 512;
@@ -27,20 +34,25 @@ function rulesOf(code: Tsx) {
   return rules;
 }
 
-type Payload = Readonly<ReturnType<typeof buildPayload>>;
+/** Never changed once built: the memo hands the same object to every call. */
+export type Payload = Readonly<ReturnType<typeof buildPayload>>;
 
-export function hybridPayload(catalog: Catalog, e: Entry, index: VersionIndex, versionId: string, available: string[], code: Tsx): Payload {
+/** What a payload is built from: the entry, its version index, the version served, the versions listed, the code. */
+type Parts = [catalog: Catalog, e: Entry, index: VersionIndex, versionId: string, available: string[], code: Tsx];
+
+export function hybridPayload(...parts: Parts): Payload {
+  const [catalog, e, index, versionId, available, code] = parts;
   const key = `${versionId}\n${available.join(",")}`;
   const hit = built.get(code)?.get(index);
   if (hit && hit.catalog === catalog && hit.entry === e && hit.key === key) return hit.payload;
-  const payload = Object.freeze(buildPayload(catalog, e, index, versionId, available, code));
+  const payload: Payload = buildPayload(...parts);
   let byIndex = built.get(code);
   if (!byIndex) built.set(code, (byIndex = new WeakMap()));
   byIndex.set(index, { catalog, entry: e, key, payload });
   return payload;
 }
 
-function buildPayload(catalog: Catalog, e: Entry, index: VersionIndex, versionId: string, available: string[], code: Tsx) {
+function buildPayload(...[catalog, e, index, versionId, available, code]: Parts) {
   return {
     metadata: {
       name: e.title,

@@ -1,58 +1,43 @@
 /**
- * `tools/call`: find the tool, check the client capabilities it needs (2026: -32021), read the
- * arguments leniently (lenient.ts) and validate them (failures are isError results, SEP-1303), ask
- * the entitlement policy, run, render.
+ * `tools/call`: find the tool, let extensions check the call (2026 headers, client capabilities),
+ * read the arguments leniently (lenient.ts) and validate them (failures are isError results,
+ * SEP-1303), ask the entitlement policy, then run and render, inside the extensions' wrappers.
  */
-import { CODES, type Params, RpcError, clip } from "./jsonrpc.ts";
-import { readInput, renderInputRequired, type StateSealer } from "./mrtr.ts";
-import { notifier } from "./notify.ts";
-import type { CallContext, EntitlementPolicy } from "./server.ts";
+import type { RequestContext } from "./context.ts";
+import type { Extension, Handler } from "./extension.ts";
+import { CODES, type Result, RpcError, clip } from "./jsonrpc.ts";
 import { lenientArguments } from "./lenient.ts";
-import { fail, invalidArgs, type ListedTool, renderOutcome, type Tool } from "./tool.ts";
+import { type EntitlementPolicy, fail, invalidArgs, type ListedTool, renderOutcome, type ToolOutcome } from "./tool.ts";
 
-export interface ToolCallOptions {
-  entitlement?: EntitlementPolicy;
-  /** The server advertises logging (legacy requests then get the tool's logs). */
-  logging: boolean;
-  sealer: StateSealer;
-}
+const ALLOW = { allow: true } as const;
 
-export function toolCaller<D>(tools: (Tool<D, any> & Partial<Pick<ListedTool<D>, "inputSchema">>)[], opts: ToolCallOptions) {
+export function toolCaller<D>(
+  tools: ListedTool<D>[],
+  extensions: Extension<D>[],
+  entitlement?: EntitlementPolicy,
+): Handler<D> {
   const byName = new Map(tools.map((t) => [t.name, t]));
-  return async (params: Params, ctx: CallContext<D>): Promise<Record<string, unknown>> => {
+  const checks = extensions.filter((e) => e.checkTool);
+  const wrappers = extensions.filter((e) => e.aroundTool);
+  return async (params, ctx) => {
     const name = typeof params.name === "string" ? params.name : undefined;
     const tool = name === undefined ? undefined : byName.get(name);
     if (!tool) throw new RpcError(CODES.invalidParams, `Unknown tool: ${clip(name)}`, { tool: clip(name) });
-    ctx.trace.tool = tool.name;
-    if (ctx.envelope.era === "modern" && tool.requires) {
-      const missing = Object.keys(tool.requires).filter((k) => !(k in ctx.envelope.clientCapabilities));
-      if (missing.length) {
-        throw new RpcError(CODES.missingClientCapability, `Tool ${tool.name} needs client capabilities: ${missing.join(", ")}`, {
-          requiredCapabilities: Object.fromEntries(missing.map((k) => [k, tool.requires![k]])),
-        }, 400);
-      }
-    }
-    const args = tool.inputSchema ? lenientArguments(params.arguments ?? {}, tool.inputSchema) : (params.arguments ?? {});
-    const parsed = tool.input.safeParse(args);
-    let outcome;
-    if (!parsed.success) outcome = fail(invalidArgs(parsed.error, tool.name));
-    else {
-      const decision = tool.returnsCode && opts.entitlement ? await opts.entitlement(ctx.caller, tool.name, parsed.data) : { allow: true as const };
-      const run = async () => tool.run(parsed.data, {
-        deps: ctx.deps,
-        caller: ctx.caller,
-        ...notifier(params, ctx.envelope, opts.logging, ctx.notify),
-        input: await readInput(params, opts.sealer),
-        clientCapabilities: ctx.envelope.clientCapabilities,
-      });
-      outcome = decision.allow ? await run() : fail(decision.error);
-    }
-    if (outcome.ok && outcome.input) {
-      ctx.trace.status = "input_required";
-      return renderInputRequired(outcome.input, ctx.envelope.era === "modern", opts.sealer);
-    }
-    ctx.trace.status = outcome.ok ? "ok" : outcome.error.code;
-    ctx.trace.subject = outcome.subject;
-    return renderOutcome(outcome);
+    ctx.outcome.tool = tool.name;
+    for (const e of checks) e.checkTool!(tool, ctx);
+    const parsed = tool.input.safeParse(lenientArguments(params.arguments ?? {}, tool.inputSchema));
+    if (!parsed.success) return answer(ctx, fail(invalidArgs(parsed.error, tool.name)));
+    const decision = tool.returnsCode && entitlement ? await entitlement(ctx, tool.name, parsed.data) : ALLOW;
+    if (!decision.allow) return answer(ctx, fail(decision.error));
+    const run = async () => answer(ctx, await tool.run(parsed.data, ctx));
+    // The first extension listed is the outermost wrapper.
+    return wrappers.reduceRight<() => Promise<Result>>((next, e) => () => e.aroundTool!(ctx, next), run)();
   };
+}
+
+/** The outcome into the request's record, and rendered as the call's result. */
+function answer(ctx: RequestContext, outcome: ToolOutcome): Result {
+  ctx.outcome.status = outcome.ok ? "ok" : outcome.error.code;
+  ctx.outcome.subject = outcome.subject;
+  return renderOutcome(outcome);
 }

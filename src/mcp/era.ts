@@ -2,7 +2,8 @@
  * Which protocol era a request speaks, and the per-request checks of 2026-07-28
  * (PROTOCOL.md sections A and C). Pure functions over headers and the parsed message.
  */
-import { LEGACY_VERSIONS, MODERN_VERSION, SUPPORTED_VERSIONS } from "../config.ts";
+import { LEGACY_VERSIONS, MODERN_VERSION, SUPPORTED_VERSIONS } from "./constants.ts";
+import { type ClientInfo, type Era, LOG_LEVELS, type LogLevel, type RequestContext } from "./context.ts";
 import { CODES, isObject, type Params, RpcError } from "./jsonrpc.ts";
 
 export const META = {
@@ -19,23 +20,6 @@ export const HEADERS = {
   name: "mcp-name",
   paramPrefix: "mcp-param-",
 } as const;
-
-export type Era = "modern" | "legacy";
-
-export interface ClientInfo {
-  name: string;
-  version?: string;
-}
-
-/** What the protocol layer learned about the caller from one request. */
-export interface Envelope {
-  era: Era;
-  protocolVersion: string;
-  clientInfo?: ClientInfo;
-  clientCapabilities: Record<string, unknown>;
-  /** 2026-07-28: log notifications are sent only at or above this level, and only when it is set. */
-  logLevel?: LogLevel;
-}
 
 const legacy = new Set<string>(LEGACY_VERSIONS);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -60,16 +44,23 @@ export function classifyEra(method: string, params: Params | undefined, headers:
   return v !== null && DATE.test(v) && v >= MODERN_VERSION ? "modern" : "legacy";
 }
 
-/** Syslog severities, least severe first (the index is the rank). */
-export const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-export const isLogLevel = (v: unknown): v is LogLevel => typeof v === "string" && (LOG_LEVELS as readonly string[]).includes(v);
+export const isLogLevel = (v: unknown): v is LogLevel =>
+  typeof v === "string" && (LOG_LEVELS as readonly string[]).includes(v);
+
+/** The envelope of a request classified `era`, into the request's context: either era's checks below. */
+export function readEnvelope(ctx: RequestContext, era: Era): void {
+  if (era === "modern") readModernEnvelope(ctx);
+  else readLegacyEnvelope(ctx);
+}
 
 /** M1–M3: validates the modern envelope. Throws RpcError with HTTP 400 on any fault. */
-export function readModernEnvelope(method: string, params: Params | undefined, headers: Headers): Envelope {
-  const meta = params?._meta;
+function readModernEnvelope(ctx: RequestContext): void {
+  const { method, params, headers } = ctx;
+  const meta = params._meta;
   const bad = (what: string) => new RpcError(CODES.invalidParams, `Invalid _meta: ${what}`, undefined, 400);
-  if (!isObject(meta)) throw bad(`params._meta is required with ${META.protocolVersion} and ${META.clientCapabilities}`);
+  if (!isObject(meta)) {
+    throw bad(`params._meta is required with ${META.protocolVersion} and ${META.clientCapabilities}`);
+  }
   const version = meta[META.protocolVersion];
   const caps = meta[META.clientCapabilities];
   const info = meta[META.clientInfo];
@@ -90,13 +81,15 @@ export function readModernEnvelope(method: string, params: Params | undefined, h
   const hm = header(headers, HEADERS.method);
   if (hm === null) throw mismatch("Mcp-Method header is required");
   if (hm !== method) throw mismatch(`Mcp-Method ${hm} differs from method ${method}`);
-  const nameField = method === "resources/read" ? "uri" : method === "tools/call" || method === "prompts/get" ? "name" : null;
+  const nameField = method === "resources/read" ? "uri"
+    : method === "tools/call" || method === "prompts/get" ? "name"
+    : null;
   if (nameField) {
     const raw = header(headers, HEADERS.name);
     if (raw === null) throw mismatch("Mcp-Name header is required for " + method);
     const decoded = decodeHeaderValue(raw);
     if (decoded === null) throw mismatch("Mcp-Name has invalid characters or invalid base64");
-    if (decoded !== params?.[nameField]) throw mismatch(`Mcp-Name differs from params.${nameField}`);
+    if (decoded !== params[nameField]) throw mismatch(`Mcp-Name differs from params.${nameField}`);
   }
 
   if (version !== MODERN_VERSION) {
@@ -105,13 +98,26 @@ export function readModernEnvelope(method: string, params: Params | undefined, h
       requested: version,
     }, 400);
   }
-  return {
-    era: "modern",
-    protocolVersion: version,
-    clientCapabilities: caps,
-    clientInfo: info as ClientInfo | undefined,
-    logLevel: level,
-  };
+  ctx.era = "modern";
+  ctx.protocolVersion = version;
+  ctx.clientCapabilities = caps;
+  ctx.clientInfo = info as ClientInfo | undefined;
+  ctx.logLevel = level;
+}
+
+/** L1–L3: the version the header names (or initialize negotiates), and the clientInfo initialize carries. */
+function readLegacyEnvelope(ctx: RequestContext): void {
+  const { method, params } = ctx;
+  const headerVersion = readLegacyVersion(method, ctx.headers);
+  // initialize carries no version header: its version is the one it negotiates (server.ts), for the usage log.
+  const asked = method === "initialize" ? params.protocolVersion : undefined;
+  const negotiated = typeof asked === "string" && legacy.has(asked) ? asked : LEGACY_VERSIONS[0];
+  const info = method === "initialize" ? params.clientInfo : undefined;
+  ctx.era = "legacy";
+  ctx.protocolVersion = method === "initialize" ? negotiated : headerVersion;
+  if (isObject(info) && typeof info.name === "string") {
+    ctx.clientInfo = { name: info.name, version: typeof info.version === "string" ? info.version : undefined };
+  }
 }
 
 /** L2/L3: the legacy version comes from the header, or is 2025-03-26 when absent. */
@@ -128,7 +134,6 @@ export function readLegacyVersion(method: string, headers: Headers): string {
 }
 
 const BASE64 = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
-const DECIMAL = /^[+-]?\d+(\.\d+)?$/;
 /** RFC 9110 field values: visible ASCII, space and tab. */
 const FIELD_VALUE = /^[\t\x20-\x7e]*$/;
 
@@ -147,36 +152,5 @@ export function decodeHeaderValue(raw: string): string | null {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     return null;
-  }
-}
-
-/** A tool argument mirrored into an `Mcp-Param-{header}` request header (`x-mcp-header`). */
-export interface ParamHeader {
-  /** The chain of `properties` keys from the schema root. */
-  path: string[];
-  header: string;
-}
-
-/**
- * M2 for `Mcp-Param-*` (SH §Server Behavior for Custom Headers): an argument with a value needs
- * its header, decoded equal to the value (integers compared numerically); an absent or null
- * argument must come without one. Throws -32020 with HTTP 400.
- */
-export function checkParamHeaders(specs: ParamHeader[], args: unknown, headers: Headers): void {
-  for (const { path, header } of specs) {
-    const name = `Mcp-Param-${header}`;
-    const value = path.reduce<unknown>((v, k) => (isObject(v) ? v[k] : undefined), args);
-    const raw = headers.get(name)?.trim() ?? null;
-    const mismatch = (what: string) => new RpcError(CODES.headerMismatch, `Header mismatch: ${name} ${what}`, undefined, 400);
-    if (value === undefined || value === null) {
-      if (raw !== null) throw mismatch("is present but the argument is not");
-      continue;
-    }
-    if (raw === null) throw mismatch(`is required when arguments.${path.join(".")} is set`);
-    const decoded = decodeHeaderValue(raw);
-    if (decoded === null) throw mismatch("has invalid characters or invalid base64");
-    // Integers compare as numbers ("42.0" is 42), written in decimal; strings and booleans exactly.
-    const same = typeof value === "number" ? DECIMAL.test(decoded) && Number(decoded) === value : decoded === String(value);
-    if (!same) throw mismatch(`differs from arguments.${path.join(".")}`);
   }
 }

@@ -1,29 +1,52 @@
 /**
- * Protocol extensions (`capabilities.extensions`): opt-in additions a server is created with. Each
- * names itself in the server's capabilities (initialize, server/discover), may add `_meta` to the
- * tools/list entries of the clients it applies to, and may serve resources that resources/list leaves
- * out. Tool results never change: a client without the extension gets exactly what it got before.
+ * Extensions: what a server is created with beyond its tools and resources, through one hook,
+ * `createServer({ extensions })`. Both kinds are extensions: MCP protocol extensions (the MCP Apps
+ * view, src/apps/preview.ts) and protocol features no production tool uses (prompts, completion,
+ * logging and progress, MRTR, Mcp-Param headers, required client capabilities:
+ * src/mcp/extensions/), which only the conformance fixture registers. The core never imports an
+ * extension; an extension imports the core. A client that takes none of them gets exactly what a
+ * server without them answers.
  */
-import type { Envelope } from "./era.ts";
+import type { Era, RequestContext } from "./context.ts";
+import type { Params, Result } from "./jsonrpc.ts";
 import type { Resource } from "./resource.ts";
+import type { ListedTool } from "./tool.ts";
+
+/** Serves one method: params in, a result out, or an RpcError thrown. */
+export type Handler<D> = (params: Params, ctx: RequestContext<D>) => Promise<Result>;
+
+export interface Method<D> {
+  handle: Handler<D>;
+  /** The one era that serves it (2026-07-28 removed initialize, ping, logging/setLevel); both when absent. */
+  era?: Era;
+  /** A list: its 2026-07-28 result carries the cache hints. */
+  list?: boolean;
+}
 
 export interface Extension<D = unknown> {
-  /** The extension identifier, the key under `capabilities.extensions` (its settings: `{}`, none). */
-  id: string;
+  /** Merged into the server's capabilities (initialize, server/discover); `extensions` is merged one level deeper. */
+  capabilities?: Record<string, unknown>;
+  /** Added to the method table; a name the core or another extension serves is refused at creation. */
+  methods?: Record<string, Method<D>>;
+  /** `_meta` merged into tools/list entries, by tool name, for the requests `appliesTo` accepts. */
+  toolMeta?: { appliesTo(request: RequestContext<D>): boolean; byTool: Record<string, Record<string, unknown>> };
+  /** Resources served by resources/read and left out of resources/list. */
+  resources?: Resource<D>[];
+  /** tools/call, once the tool is found and before its arguments are read: throws an RpcError to refuse. */
+  checkTool?(tool: ListedTool<D>, request: RequestContext<D>): void;
   /**
-   * Whether the request's client takes the extension's tool `_meta`. 2026-07-28 requests carry the
-   * client's capabilities; a stateless server has none for legacy requests after initialize.
+   * tools/call, around the tool's run and the rendering of its outcome (arguments valid, caller
+   * entitled): `next` runs it; what this returns is the call's result.
    */
-  appliesTo(envelope: Envelope): boolean;
-  /** `_meta` entries merged into tools/list entries, by tool name. */
-  toolMeta: Record<string, Record<string, unknown>>;
-  /** Resources served by resources/read and not listed by resources/list. */
-  resources: Resource<D>[];
+  aroundTool?(request: RequestContext<D>, next: () => Promise<Result>): Promise<Result>;
 }
 
 /** A tools/list entry with the `_meta` of `extensions` merged in (the entry itself when none adds any). */
-export function withToolMeta(entry: Record<string, unknown>, extensions: readonly Extension<any>[]): Record<string, unknown> {
-  const metas = extensions.map((e) => e.toolMeta[entry.name as string]).filter((m) => m !== undefined);
+export function withToolMeta(
+  entry: Record<string, unknown>,
+  extensions: readonly Extension<any>[],
+): Record<string, unknown> {
+  const metas = extensions.map((e) => e.toolMeta?.byTool[entry.name as string]).filter((m) => m !== undefined);
   if (!metas.length) return entry;
   return { ...entry, _meta: Object.assign({}, entry._meta as Record<string, unknown> | undefined, ...metas) };
 }

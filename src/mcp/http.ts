@@ -1,165 +1,220 @@
 /**
  * Streamable HTTP, stateless, both eras (PROTOCOL.md section A, evaluated top to bottom).
- * `createHttpHandler(server)` returns `(Request) => Promise<Response>`; everything else is injected.
+ * `createHttpHandler(server, opts)` returns an `McpHandler`; everything else is injected. A request
+ * goes through four steps: preflight (origin, method, content type) → read (bounded body, JSON) →
+ * dispatch (one JSON-RPC request, or a 2025-03-26 batch) → respond (JSON, or SSE when notifications
+ * came before the result).
  */
-import { LEGACY_VERSIONS, LIMITS } from "../config.ts";
-import { checkParamHeaders, classifyEra, type Envelope, META, readLegacyVersion, readModernEnvelope } from "./era.ts";
-import { classify, CODES, failure, fromRpcError, type Id, isObject, type Message, result, RpcError } from "./jsonrpc.ts";
+import { TRANSPORT_LIMITS } from "./constants.ts";
+import type { Era, Platform, RequestContext } from "./context.ts";
+import { classifyEra, META, readEnvelope, readLegacyVersion } from "./era.ts";
+import { classify, CODES, failure, fromRpcError, type Id, isObject, type Message, result, RpcError }
+  from "./jsonrpc.ts";
 import { isJsonContentType, readBounded } from "./body.ts";
-import { messageJson } from "./frozen-json.ts";
+import { messageJson } from "./prebuilt.ts";
 import { corsHeaders, type OriginPolicy, preflightHeaders } from "./origin.ts";
-import type { Notify } from "./notify.ts";
-import type { CallContext, McpServer, Trace } from "./server.ts";
-import type { Caller } from "./tool.ts";
-
-/** One served request, for observers (usage logging). Never carries result bodies. */
-export interface Exchange {
-  id: Id;
-  method: string;
-  envelope?: Envelope;
-  trace: Trace;
-  caller: Caller;
-  httpStatus: number;
-  /** Bytes of the JSON-RPC response this request produced. */
-  bytes: number;
-  durationMs: number;
-  startedAt: number;
-}
+import type { McpServer } from "./server.ts";
 
 export interface HttpOptions<D> {
   deps: D;
   origins: OriginPolicy;
   /** The browser page for GET with Accept: text/html. */
   page?: (req: Request) => Response;
-  onExchange?: (exchange: Exchange) => void;
-  /** Wall clock in ms; injected so tests can pin it. */
+  /** Clock in ms; injected so tests can pin it. */
   now?: () => number;
   maxBodyBytes?: number;
 }
 
-export interface RequestInfo {
-  ip?: string;
+/**
+ * A Request in, a Response out. `platform` is what the runtime adapter knows of the request; `served`,
+ * when given, receives the context of every JSON-RPC request answered, outcome filled in (usage).
+ */
+export type McpHandler = (req: Request, platform?: Platform, served?: RequestContext[]) => Promise<Response>;
+
+/** One step's answer: an HTTP status, and the JSON-RPC message (or batch) to send, if any. */
+interface Reply {
+  status: number;
+  body?: unknown;
 }
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
-export function createHttpHandler<D>(server: McpServer<D>, opts: HttpOptions<D>) {
+export function createHttpHandler<D>(server: McpServer<D>, opts: HttpOptions<D>): McpHandler {
   const now = opts.now ?? (() => performance.now());
-  const maxBody = opts.maxBodyBytes ?? LIMITS.bodyBytes;
+  const maxBody = opts.maxBodyBytes ?? TRANSPORT_LIMITS.bodyBytes;
 
-  return async function handle(req: Request, info: RequestInfo = {}): Promise<Response> {
-    const started = now();
+  return async function handle(req, platform = {}, served) {
+    const startedAt = now();
     const origin = req.headers.get("origin");
-    if (!opts.origins.allows(origin) || !opts.origins.hostAllowed(req.url, req.headers.get("host"))) {
-      return json(403, failure(null, CODES.serverError, "Forbidden: origin or host not allowed"));
-    }
+    const early = preflight(req, origin, opts);
+    if (early) return early;
     const cors = corsHeaders(origin);
-    if (req.method === "OPTIONS") {
-      return new Response(null, { status: 204, headers: preflightHeaders(origin, req.headers.get("access-control-request-headers")) });
-    }
-    if (req.method === "GET" && opts.page && wantsPage(req.headers.get("accept"))) return withHeaders(opts.page(req), cors);
-    if (req.method !== "POST") {
-      return json(405, failure(null, CODES.serverError, "Method not allowed: use POST"), { ...cors, Allow: "POST" });
-    }
-    if (!isJsonContentType(req.headers.get("content-type"))) {
-      return json(415, failure(null, CODES.serverError, "Unsupported Media Type: Content-Type must be application/json"), cors);
-    }
-    const body = await readBounded(req, maxBody);
-    if (body === null) {
-      return json(413, failure(null, CODES.serverError, `Payload too large: the limit is ${maxBody} bytes`), cors);
-    }
-    let raw: unknown;
-    try {
-      raw = JSON.parse(decoder.decode(body));
-    } catch {
-      return json(400, failure(null, CODES.parseError, "Parse error: the body is not valid UTF-8 JSON"), cors);
-    }
+    const raw = await readJson(req, maxBody, cors);
+    if (raw instanceof Response) return raw;
 
-    const caller: Caller = {
-      ip: info.ip,
-      authorization: req.headers.get("authorization") ?? undefined,
-      userAgent: req.headers.get("user-agent") ?? undefined,
-    };
-    // Notifications of a single request, streamed before its result when the client accepts SSE.
+    // Each JSON-RPC request gets its context; notifications of a single request are streamed
+    // before its result when the client accepts SSE (buffered, not live: our tools finish in
+    // milliseconds, and one code path keeps usage bytes exact).
+    const contexts: RequestContext<D>[] = [];
     const notes: unknown[] = [];
-    const serve = async (msg: Message, notify?: Notify): Promise<{ status: number; body?: unknown }> => {
-      if (msg.kind === "invalid") return { status: 400, body: failure(msg.id, CODES.invalidRequest, `Invalid Request: ${msg.reason}`) };
-      if (msg.kind === "response") return { status: 202 };
-      const era = classifyEra(msg.method, msg.params, req.headers);
-      if (msg.kind === "notification") {
-        if (era === "legacy") readLegacyVersion(msg.method, req.headers);
-        return { status: 202 };
-      }
-      const trace: Trace = { status: "ok" };
-      let envelope: Envelope | undefined;
-      let out: { status: number; body: unknown };
-      try {
-        envelope = era === "modern" ? readModernEnvelope(msg.method, msg.params, req.headers) : legacyEnvelope(msg, req.headers);
-        if (era === "modern" && msg.method === "tools/call" && typeof msg.params?.name === "string") {
-          checkParamHeaders(server.paramHeaders(msg.params.name), msg.params.arguments, req.headers);
-        }
-        caller.clientInfo = envelope.clientInfo;
-        const ctx: CallContext<D> = { envelope, caller, deps: opts.deps, trace, notify };
-        out = { status: 200, body: result(msg.id, await server.call(msg.method, msg.params, ctx)) };
-      } catch (e) {
-        const err = e instanceof RpcError ? e : internal(e);
-        if (trace.status === "ok") trace.status = `rpc_${err.code}`;
-        out = { status: err.status, body: fromRpcError(msg.id, err) };
-      }
-      pending.push({ id: msg.id, method: msg.method, envelope, trace, httpStatus: out.status });
-      return out;
+    const stream = !Array.isArray(raw) && acceptsSse(req.headers.get("accept"));
+    const contextOf = (id: Id, method: string, params: Record<string, unknown> | undefined) => {
+      const ctx = newContext(req, platform, startedAt, opts.deps, id, method, params);
+      if (stream) ctx.notify = (m, p) => notes.push({ jsonrpc: "2.0", method: m, params: p });
+      contexts.push(ctx);
+      return ctx;
     };
+    const reply = await dispatch(server, raw, req.headers, contextOf);
 
-    const pending: Omit<Exchange, "bytes" | "durationMs" | "startedAt" | "caller">[] = [];
-    let status: number;
-    let payload: unknown;
-    try {
-      if (Array.isArray(raw)) ({ status, body: payload } = await serveBatch(raw, req.headers, serve));
-      else {
-        const notify: Notify | undefined = acceptsSse(req.headers.get("accept"))
-          ? (method, params) => notes.push({ jsonrpc: "2.0", method, params })
-          : undefined;
-        ({ status, body: payload } = await serve(classify(raw), notify));
-      }
-    } catch (e) {
-      const err = e instanceof RpcError ? e : internal(e);
-      ({ status, body: payload } = { status: err.status, body: fromRpcError(isObject(raw) ? idOf(raw) : null, err) });
-    }
-    // Buffered, not live: our tools finish in milliseconds, and one code path keeps usage bytes exact.
-    const stream = notes.length > 0 && status === 200 && payload !== undefined;
-    // messageJson reuses the JSON of frozen results (tool list, a version's payload): see frozen-json.ts.
-    const text = payload === undefined ? null : stream ? sse([...notes, payload]) : messageJson(payload);
-    const res = text === null
-      ? new Response(null, { status, headers: cors })
-      : new Response(text, { status, headers: { ...cors, ...(stream ? SSE_HEADERS : JSON_HEADERS) } });
-    if (opts.onExchange && pending.length) {
-      const durationMs = now() - started;
-      for (const p of pending) {
+    const sse = notes.length > 0 && reply.status === 200 && reply.body !== undefined;
+    const text = reply.body === undefined ? null : sse ? sseText([...notes, reply.body]) : messageJson(reply.body);
+    if (served && contexts.length) {
+      const durationMs = now() - startedAt;
+      for (const ctx of contexts) {
         // Per-request bytes in a batch are approximate; single requests (all but 2025-03-26) are exact.
-        opts.onExchange({ ...p, caller, bytes: (text?.length ?? 0) / pending.length, durationMs, startedAt: started });
+        ctx.outcome.bytes = (text?.length ?? 0) / contexts.length;
+        ctx.outcome.durationMs = durationMs;
+        served.push(ctx);
       }
     }
-    return res;
+    if (text === null) return new Response(null, { status: reply.status, headers: cors });
+    return new Response(text, { status: reply.status, headers: { ...cors, ...(sse ? SSE_HEADERS : JSON_HEADERS) } });
   };
 }
 
-type Serve = (msg: Message) => Promise<{ status: number; body?: unknown }>;
+/** 403 for a foreign origin or host, 204 for CORS preflight, the browser page, 405, 415; undefined to go on. */
+function preflight(req: Request, origin: string | null, opts: HttpOptions<unknown>): Response | undefined {
+  if (!opts.origins.allows(origin) || !opts.origins.hostAllowed(req.url, req.headers.get("host"))) {
+    return json(403, failure(null, CODES.serverError, "Forbidden: origin or host not allowed"));
+  }
+  const cors = corsHeaders(origin);
+  if (req.method === "OPTIONS") {
+    const headers = preflightHeaders(origin, req.headers.get("access-control-request-headers"));
+    return new Response(null, { status: 204, headers });
+  }
+  if (req.method === "GET" && opts.page && wantsPage(req.headers.get("accept"))) {
+    return withHeaders(opts.page(req), cors);
+  }
+  if (req.method !== "POST") {
+    return json(405, failure(null, CODES.serverError, "Method not allowed: use POST"), { ...cors, Allow: "POST" });
+  }
+  if (!isJsonContentType(req.headers.get("content-type"))) {
+    const why = "Unsupported Media Type: Content-Type must be application/json";
+    return json(415, failure(null, CODES.serverError, why), cors);
+  }
+  return undefined;
+}
+
+/** The parsed body, or the Response that refuses it: 413 past the bound, 400 for what is not UTF-8 JSON. */
+async function readJson(req: Request, maxBody: number, cors: Record<string, string>): Promise<unknown> {
+  const body = await readBounded(req, maxBody);
+  if (body === null) {
+    return json(413, failure(null, CODES.serverError, `Payload too large: the limit is ${maxBody} bytes`), cors);
+  }
+  try {
+    return JSON.parse(decoder.decode(body));
+  } catch {
+    return json(400, failure(null, CODES.parseError, "Parse error: the body is not valid UTF-8 JSON"), cors);
+  }
+}
+
+type ContextOf<D> = (id: Id, method: string, params: Record<string, unknown> | undefined) => RequestContext<D>;
+
+/** One message or a batch; a fault outside any request (a notification's bad version header) answers alone. */
+async function dispatch<D>(
+  server: McpServer<D>,
+  raw: unknown,
+  headers: Headers,
+  contextOf: ContextOf<D>,
+): Promise<Reply> {
+  try {
+    if (Array.isArray(raw)) return await serveBatch(raw, headers, (msg) => serve(server, msg, headers, contextOf));
+    return await serve(server, classify(raw), headers, contextOf);
+  } catch (e) {
+    const err = e instanceof RpcError ? e : internal(e);
+    return { status: err.status, body: fromRpcError(isObject(raw) ? idOf(raw) : null, err) };
+  }
+}
+
+/** One message: 202 for notifications and responses, 400 for what is not JSON-RPC; a request is answered. */
+async function serve<D>(server: McpServer<D>, msg: Message, headers: Headers, contextOf: ContextOf<D>): Promise<Reply> {
+  if (msg.kind === "invalid") {
+    return { status: 400, body: failure(msg.id, CODES.invalidRequest, `Invalid Request: ${msg.reason}`) };
+  }
+  if (msg.kind === "response") return { status: 202 };
+  const era = classifyEra(msg.method, msg.params, headers);
+  if (msg.kind === "notification") {
+    if (era === "legacy") readLegacyVersion(msg.method, headers);
+    return { status: 202 };
+  }
+  const ctx = contextOf(msg.id, msg.method, msg.params);
+  const reply = await answer(server, ctx, era);
+  ctx.outcome.httpStatus = reply.status;
+  return reply;
+}
+
+/** A request: its envelope (M1–M3, L2), then the method; protocol faults become error responses. */
+async function answer<D>(server: McpServer<D>, ctx: RequestContext<D>, era: Era): Promise<Reply> {
+  try {
+    readEnvelope(ctx, era);
+    return { status: 200, body: result(ctx.id, await server.call(ctx)) };
+  } catch (e) {
+    const err = e instanceof RpcError ? e : internal(e);
+    if (ctx.outcome.status === "ok") ctx.outcome.status = `rpc_${err.code}`;
+    return { status: err.status, body: fromRpcError(ctx.id, err) };
+  }
+}
+
+function newContext<D>(
+  req: Request,
+  platform: Platform,
+  startedAt: number,
+  deps: D,
+  id: Id,
+  method: string,
+  params: Record<string, unknown> | undefined,
+): RequestContext<D> {
+  // Every field set here, even when undefined, so every context has the same shape.
+  return {
+    deps,
+    headers: req.headers,
+    ip: platform.ip,
+    requestId: platform.requestId,
+    deployId: platform.deployId,
+    waitUntil: platform.waitUntil,
+    userAgent: req.headers.get("user-agent") ?? undefined,
+    authorization: req.headers.get("authorization") ?? undefined,
+    startedAt,
+    id,
+    method,
+    params: params ?? {},
+    era: undefined,
+    protocolVersion: undefined,
+    clientInfo: undefined,
+    clientCapabilities: {},
+    logLevel: undefined,
+    notify: undefined,
+    outcome: { status: "ok", tool: undefined, subject: undefined, httpStatus: 200, bytes: 0, durationMs: 0 },
+  };
+}
 
 const JSON_HEADERS = { "Content-Type": "application/json" };
 const SSE_HEADERS = { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", "X-Accel-Buffering": "no" };
-const sse = (messages: unknown[]) => messages.map((m) => `event: message\ndata: ${messageJson(m)}\n\n`).join("");
+const sseText = (messages: unknown[]) => messages.map((m) => `event: message\ndata: ${messageJson(m)}\n\n`).join("");
 const acceptsSse = (accept: string | null) => !!accept && accept.toLowerCase().includes("text/event-stream");
 
-/** Batches: only 2025-03-26 (no version header, no envelope), at most LIMITS.batchSize messages. */
-async function serveBatch(raw: unknown[], headers: Headers, serve: Serve): Promise<{ status: number; body?: unknown }> {
+/** Batches: only 2025-03-26 (no version header, no envelope), at most TRANSPORT_LIMITS.batchSize messages. */
+async function serveBatch(raw: unknown[], headers: Headers, serve: (msg: Message) => Promise<Reply>): Promise<Reply> {
   const hv = headers.get("mcp-protocol-version")?.trim();
-  const invalid = (why: string) => ({ status: 400, body: failure(null, CODES.invalidRequest, `Invalid Request: ${why}`) });
+  const invalid = (why: string) =>
+    ({ status: 400, body: failure(null, CODES.invalidRequest, `Invalid Request: ${why}`) });
+  const { batchSize } = TRANSPORT_LIMITS;
+  const modern = (m: unknown) =>
+    isObject(m) && isObject(m.params) && isObject(m.params._meta) && META.protocolVersion in m.params._meta;
   if (raw.length === 0) return invalid("empty batch");
-  if (raw.length > LIMITS.batchSize) return invalid(`a batch holds at most ${LIMITS.batchSize} messages`);
+  if (raw.length > batchSize) return invalid(`a batch holds at most ${batchSize} messages`);
   if (hv !== undefined && hv !== "2025-03-26") return invalid("batches are only served for protocol 2025-03-26");
-  if (raw.some((m) => isObject(m) && isObject(m.params) && isObject(m.params._meta) && META.protocolVersion in m.params._meta)) {
-    return invalid("batches cannot carry a 2026-07-28 request");
-  }
+  if (raw.some(modern)) return invalid("batches cannot carry a 2026-07-28 request");
   const replies: unknown[] = [];
   for (const item of raw) {
     const msg = classify(item);
@@ -171,19 +226,6 @@ async function serveBatch(raw: unknown[], headers: Headers, serve: Serve): Promi
     if (out.body !== undefined) replies.push(out.body);
   }
   return replies.length ? { status: 200, body: replies } : { status: 202 };
-}
-
-function legacyEnvelope(msg: { method: string; params?: Record<string, unknown> }, headers: Headers): Envelope {
-  const headerVersion = readLegacyVersion(msg.method, headers);
-  // initialize carries no version header: its version is the one it negotiates (server.ts), for the usage log.
-  const asked = msg.method === "initialize" ? msg.params?.protocolVersion : undefined;
-  const negotiated = typeof asked === "string" && (LEGACY_VERSIONS as readonly string[]).includes(asked) ? asked : LEGACY_VERSIONS[0];
-  const protocolVersion = msg.method === "initialize" ? negotiated : headerVersion;
-  const info = msg.method === "initialize" ? msg.params?.clientInfo : undefined;
-  const clientInfo = isObject(info) && typeof info.name === "string"
-    ? { name: info.name, version: typeof info.version === "string" ? info.version : undefined }
-    : undefined;
-  return { era: "legacy", protocolVersion, clientCapabilities: {}, clientInfo };
 }
 
 function internal(e: unknown): RpcError {

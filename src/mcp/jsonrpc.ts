@@ -1,7 +1,10 @@
 /** JSON-RPC 2.0 framing: message classification, error codes and response builders. */
+import type { Prebuilt } from "./prebuilt.ts";
 
 export type Id = string | number;
 export type Params = Record<string, unknown>;
+/** A method's result; a Prebuilt one carries its JSON (prebuilt.ts). */
+export type Result = Record<string, unknown> | Prebuilt<object>;
 
 export const CODES = {
   parseError: -32700,
@@ -86,7 +89,7 @@ export const clip = (value: unknown, max = 100): string => {
   return s.length > max ? `${s.slice(0, max)}…` : s;
 };
 
-export const result = (id: Id, value: unknown) => ({ jsonrpc: "2.0" as const, id, result: value });
+export const result = (id: Id, value: Result) => ({ jsonrpc: "2.0" as const, id, result: value });
 
 export function failure(id: Id | null, code: number, message: string, data?: unknown) {
   const error: { code: number; message: string; data?: unknown } = { code, message };

@@ -1,5 +1,4 @@
-/** Resources and prompts as plain values, like tools. */
-import type { Input, InputRequired } from "./mrtr.ts";
+/** Resources as plain values, like tools. */
 
 export interface CacheHint {
   ttlMs: number;
@@ -7,7 +6,9 @@ export interface CacheHint {
 }
 
 /** Text contents, or binary contents as base64 in `blob`; `_meta` as an extension defines it. */
-export type ResourceContents = { uri: string; mimeType: string; _meta?: Record<string, unknown> } & ({ text: string } | { blob: string });
+export type ResourceContents =
+  & { uri: string; mimeType: string; _meta?: Record<string, unknown> }
+  & ({ text: string } | { blob: string });
 
 export interface ReadResult {
   contents: ResourceContents[];
@@ -37,30 +38,4 @@ export interface ResourceTemplate<D = unknown> {
   returnsCode?: boolean;
   /** Returns null when the URI does not belong to this template or names nothing. */
   read(uri: string, deps: D): Promise<ReadResult | null>;
-}
-
-export interface PromptArgument {
-  name: string;
-  description?: string;
-  required?: boolean;
-}
-
-export interface PromptContext {
-  /** The client's answers to an earlier `{ input }` result (2026-07-28 MRTR). */
-  input: Input;
-  clientCapabilities: Record<string, unknown>;
-}
-
-export interface PromptMessages {
-  description?: string;
-  messages: unknown[];
-}
-
-export interface Prompt<D = unknown> {
-  name: string;
-  title?: string;
-  description?: string;
-  arguments?: PromptArgument[];
-  /** Returns the messages, or `{ input }` to ask the client for input first. */
-  get(args: Record<string, string>, deps: D, ctx: PromptContext): Promise<PromptMessages | { input: InputRequired }>;
 }

@@ -1,53 +1,52 @@
 /**
- * Tools as plain values: one `defineTool` per file, a list registered with the server.
+ * Tools as plain values, one per file, registered with the server as a list.
  * tools/list is generated from the same objects, so nothing is declared twice: the input's JSON
  * Schema is derived from its zod schema at build time (scripts/build-schemas.ts), not here, so
  * zod's JSON-Schema generator stays out of the edge bundle and off a cold isolate's first tools/list.
  */
 import type * as z from "zod/mini";
-import "../zod-english.ts";
-import { type DomainError, domainError } from "../errors.ts";
-import type { LogLevel, ParamHeader } from "./era.ts";
-import { jsonOf } from "./frozen-json.ts";
-import { isObject } from "./jsonrpc.ts";
-import type { Input, InputRequest, InputRequired } from "./mrtr.ts";
-
-export interface Caller {
-  ip?: string;
-  authorization?: string;
-  userAgent?: string;
-  clientInfo?: { name: string; version?: string };
-}
-
-/** What a tool call resolved to, for the usage record (never code). */
-export interface Subject {
-  pattern_id?: string;
-  version_id?: string;
-}
+import type { Outcome, RequestContext } from "./context.ts";
+import { escapeString, Prebuilt } from "./prebuilt.ts";
 
 /**
- * `content` replaces the default JSON text block (images, audio, embedded resources); `input`
- * asks the client for input first (2026-07-28 MRTR, see mrtr.ts).
+ * A domain failure as a tool reports it (src/errors.ts builds them): rendered once, as an isError
+ * result `{"error":{"code","message","retryable","suggestion"}}` the model can act on.
+ */
+export interface ToolError {
+  code: string;
+  message: string;
+  retryable: boolean;
+  suggestion: string;
+  /** Extra, code-specific facts (candidates, available versions). */
+  [extra: string]: unknown;
+}
+
+/** What an entitlement policy may look at: who calls, as the request says. */
+export type Caller = Pick<RequestContext, "ip" | "authorization" | "userAgent" | "clientInfo">;
+
+export type Decision = { allow: true } | { allow: false; error: ToolError };
+/**
+ * Decides whether a caller may receive component code: asked before a tool or resource that returns
+ * code, so a denial reads nothing.
+ */
+export type EntitlementPolicy = (caller: Caller, tool: string, args: unknown) => Promise<Decision> | Decision;
+
+type Subject = Outcome["subject"];
+
+/**
+ * What a tool's run came to. Data is rendered as one JSON text block; `content` replaces that block
+ * (images, audio, embedded resources); `result` is a whole result serialized ahead (prebuilt.ts).
  */
 export type ToolOutcome =
-  | { ok: true; data: unknown; subject?: Subject; content?: ContentBlock[]; input?: InputRequired }
-  | { ok: false; error: DomainError; subject?: Subject };
+  | { ok: true; data: unknown; subject?: Subject; content?: ContentBlock[] }
+  | { ok: true; result: Prebuilt<ToolResult>; subject?: Subject }
+  | { ok: false; error: ToolError; subject?: Subject };
 
 /** An MCP content block (text, image, audio, resource, resource_link), passed through as is. */
 export type ContentBlock = { type: string } & Record<string, unknown>;
 
-export interface ToolContext<D> {
-  deps: D;
-  caller: Caller;
-  /** Sends notifications/progress when the request carried a progressToken; otherwise a no-op. */
-  progress(progress: number, total?: number, message?: string): void;
-  /** Sends notifications/message when the caller asked for logs at this level (see notify.ts). */
-  log(level: LogLevel, data: unknown): void;
-  /** The client's answers to an earlier `needInput` (the server always sets it; optional for direct callers). */
-  input?: Input;
-  /** What the client declared it can do (2026-07-28 `_meta`; `{}` for legacy requests). */
-  clientCapabilities?: Record<string, unknown>;
-}
+/** A tools/call result as the core renders it. */
+export type ToolResult = { content: ContentBlock[]; isError?: boolean };
 
 /**
  * A tool's input: any zod 4 schema with `safeParse`. Ours are zod/mini (a fraction of full zod's
@@ -63,12 +62,9 @@ export interface Tool<D = unknown, S extends InputSchema = InputSchema> {
   annotations?: Record<string, boolean>;
   /** Tools that hand out component code pass through the entitlement policy first. */
   returnsCode?: boolean;
-  /** Client capabilities the tool needs (2026-07-28: refused with -32021 when absent). */
-  requires?: Record<string, Record<string, unknown>>;
-  run(args: z.output<S>, ctx: ToolContext<D>): Promise<ToolOutcome>;
+  /** Runs with the request's context: `ctx.deps` are the app's dependencies. */
+  run(args: z.output<S>, ctx: RequestContext<D>): Promise<ToolOutcome>;
 }
-
-export const defineTool = <D, S extends InputSchema>(tool: Tool<D, S>): Tool<D, S> => tool;
 
 /** A JSON Schema object, as tools/list shows it. */
 export type JsonSchema = Record<string, unknown>;
@@ -80,69 +76,63 @@ export type JsonSchema = Record<string, unknown>;
  */
 export type ListedTool<D = unknown, S extends InputSchema = any> = Tool<D, S> & { inputSchema: JsonSchema };
 
-export function withInputSchema<D, S extends InputSchema>(tool: Tool<D, S>, inputSchema: JsonSchema | undefined): ListedTool<D, S> {
+export function withInputSchema<D, S extends InputSchema>(
+  tool: Tool<D, S>,
+  inputSchema: JsonSchema | undefined,
+): ListedTool<D, S> {
   if (!inputSchema) throw new Error(`tool ${tool.name} has no generated inputSchema: run npm run build`);
   return { ...tool, inputSchema };
 }
 
 export const ok = (data: unknown, subject?: Subject): ToolOutcome => ({ ok: true, data, subject });
+/** A success whose whole result was serialized ahead: see `textResult`. */
+export const okPrebuilt = (result: Prebuilt<ToolResult>, subject?: Subject): ToolOutcome =>
+  ({ ok: true, result, subject });
 /** A success made of explicit content blocks instead of one JSON text block. */
 export const blocks = (content: ContentBlock[]): ToolOutcome => ({ ok: true, data: undefined, content });
-/** Ask the client for input (elicitation, sampling, roots) and to call again with the answers. */
-export const needInput = (requests: Record<string, InputRequest>, state?: unknown): ToolOutcome =>
-  ({ ok: true, data: undefined, input: { requests, state } });
-export const fail = (error: DomainError, subject?: Subject): ToolOutcome => ({ ok: false, error, subject });
+export const fail = (error: ToolError, subject?: Subject): ToolOutcome => ({ ok: false, error, subject });
 
 /** The tools/list entry. No outputSchema: Claude Desktop fails tools that declare one. */
 export function describeTool(tool: ListedTool<any>) {
-  const entry: Record<string, unknown> = { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };
+  const { name, description, inputSchema } = tool;
+  const entry: Record<string, unknown> = { name, description, inputSchema };
   if (tool.title) entry.title = tool.title;
   if (tool.annotations) entry.annotations = tool.annotations;
   return entry;
 }
 
-/** Zod issues as one sentence the model can act on. */
-export function invalidArgs(error: z.core.$ZodError, tool: string): DomainError {
+/**
+ * Zod issues as one sentence the model can act on: the `invalid_args` error of src/errors.ts. The
+ * messages are zod's English ones, which the tools load (src/zod-english.ts).
+ */
+export function invalidArgs(error: z.core.$ZodError, tool: string): ToolError {
   const parts = error.issues.slice(0, 5).map((i) => `${i.path.length ? i.path.join(".") : "arguments"}: ${i.message}`);
-  return domainError("invalid_args", `Invalid arguments for ${tool}: ${parts.join("; ")}`, "Fix the arguments as the tool's inputSchema describes and call again.");
+  return {
+    code: "invalid_args",
+    message: `Invalid arguments for ${tool}: ${parts.join("; ")}`,
+    retryable: false,
+    suggestion: "Fix the arguments as the tool's inputSchema describes and call again.",
+  };
 }
 
-const rendered = new WeakMap<object, Readonly<{ content: ContentBlock[] }>>();
+/**
+ * One text block holding `text`, with the result's wire JSON built now: for results served many times
+ * (a stored version's payload) or joined from pieces escaped once (a search page), which pass
+ * `escaped`, the text as escapeString writes it.
+ */
+export function textResult(text: string, escaped = escapeString(text)): Prebuilt<ToolResult> {
+  return new Prebuilt({ content: [{ type: "text", text }] }, `{"content":[{"type":"text","text":"${escaped}"}]}`);
+}
 
 /**
  * One text block of compact JSON and no `structuredContent`: Claude Code shows the model only
  * `structuredContent` when present and several clients hide the text, so a single text block is
  * the one shape every client shows in full.
  */
-export function renderOutcome(outcome: ToolOutcome) {
-  if (outcome.ok && !outcome.content && typeof outcome.data === "object" && outcome.data !== null && Object.isFrozen(outcome.data)) {
-    // A frozen result (a stored version's payload) renders to the same frozen block every time: see frozen-json.ts.
-    let block = rendered.get(outcome.data);
-    if (!block) rendered.set(outcome.data, (block = Object.freeze({ content: [{ type: "text", text: jsonOf(outcome.data) }] })));
-    return block;
+export function renderOutcome(outcome: ToolOutcome): ToolResult | Prebuilt<ToolResult> {
+  if (!outcome.ok) {
+    return { content: [{ type: "text", text: JSON.stringify({ error: outcome.error }) }], isError: true };
   }
-  // Frozen content (a search page with its wire JSON declared: frozen-json.ts withWire) stays reusable in a frozen result.
-  if (outcome.ok && outcome.content && Object.isFrozen(outcome.content)) return Object.freeze({ content: outcome.content });
-  if (outcome.ok) return { content: outcome.content ?? [{ type: "text", text: JSON.stringify(outcome.data) }] };
-  return { content: [{ type: "text", text: JSON.stringify({ error: outcome.error }) }], isError: true };
-}
-
-/**
- * Arguments the tool mirrors into `Mcp-Param-*` headers: properties annotated with
- * `x-mcp-header` (set with `.check(z.meta({ "x-mcp-header": "Region" }))`, or `.meta(...)` in full zod), reachable from the
- * root through `properties` only, as SH §Custom Headers requires.
- */
-export function paramHeaders(inputSchema: Record<string, unknown>): ParamHeader[] {
-  const found: ParamHeader[] = [];
-  const walk = (schema: unknown, path: string[]) => {
-    if (!isObject(schema) || !isObject(schema.properties)) return;
-    for (const [key, prop] of Object.entries(schema.properties)) {
-      if (!isObject(prop)) continue;
-      const header = prop["x-mcp-header"];
-      if (typeof header === "string" && header !== "") found.push({ path: [...path, key], header });
-      walk(prop, [...path, key]);
-    }
-  };
-  walk(inputSchema, []);
-  return found;
+  if ("result" in outcome) return outcome.result;
+  return { content: outcome.content ?? [{ type: "text", text: JSON.stringify(outcome.data) }] };
 }

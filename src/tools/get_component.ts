@@ -1,17 +1,33 @@
 import * as z from "zod/mini";
 import { VERSION_ID } from "../components/model.ts";
-import { hybridPayload } from "../components/payload.ts";
+import { hybridPayload, type Payload } from "../components/payload.ts";
 import { loadComponent } from "../components/service.ts";
-import { fail, ok } from "../mcp/tool.ts";
-import { patternRef, resolveRef, tool } from "./shared.ts";
+import type { Prebuilt } from "../mcp/prebuilt.ts";
+import { fail, okPrebuilt, textResult, type ToolResult } from "../mcp/tool.ts";
+import { patternRef, resolveRef } from "./refs.ts";
+import { tool } from "./tool.ts";
+
+/** Each payload's result, serialized once: hybridPayload hands out the same object for the same stored version. */
+const results = new WeakMap<Payload, Prebuilt<ToolResult>>();
+
+function resultOf(payload: Payload): Prebuilt<ToolResult> {
+  let result = results.get(payload);
+  if (!result) results.set(payload, (result = textResult(JSON.stringify(payload))));
+  return result;
+}
 
 export default tool({
   name: "get_component",
   description:
-    "Fetch a pattern's React + Tailwind TSX component exactly as the catalog stores it, with metadata (tags, catalog number, interaction rules), usage_rules (the --ui-* CSS variables it needs, design constraints, npm dependencies) and the pattern's page URL. Paste component_code unchanged and map the --ui-* variables onto your theme. Without version_id you get the active (latest polished) version; pass version_id to pin one.",
+    "Fetch a pattern's React + Tailwind TSX component exactly as the catalog stores it, with metadata (tags, catalog " +
+    "number, interaction rules), usage_rules (the --ui-* CSS variables it needs, design constraints, npm " +
+    "dependencies) and the pattern's page URL. Paste component_code unchanged and map the --ui-* variables onto your " +
+    "theme. Without version_id you get the active (latest polished) version; pass version_id to pin one.",
   input: z.object({
     pattern_id: patternRef,
-    version_id: z.optional(z.string().check(z.minLength(1), z.maxLength(20))).check(z.describe('A version to pin: "seed", "v1", "v2", … Omit it (or say "active") for the active version. get_pattern lists the available versions.')),
+    version_id: z.optional(z.string().check(z.minLength(1), z.maxLength(20))).check(z.describe(
+      'A version to pin: "seed", "v1", "v2", … Omit it (or say "active") for the active version. get_pattern lists ' +
+      'the available versions.')),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   returnsCode: true,
@@ -22,8 +38,12 @@ export default tool({
     const requested = version_id?.trim().toLowerCase();
     const loaded = await loadComponent(components, r.entry, requested);
     // Only well-formed ids go into the usage record: a hostile string stays out of the logs.
-    if (!loaded.ok) return fail(loaded.error, { pattern_id: r.entry.id, version_id: requested && VERSION_ID.test(requested) ? requested : undefined });
+    if (!loaded.ok) {
+      const wellFormed = requested && VERSION_ID.test(requested) ? requested : undefined;
+      return fail(loaded.error, { pattern_id: r.entry.id, version_id: wellFormed });
+    }
     const { index, versionId, available, tsx } = loaded;
-    return ok(hybridPayload(catalog, r.entry, index, versionId, available, tsx), { pattern_id: r.entry.id, version_id: versionId });
+    const payload = hybridPayload(catalog, r.entry, index, versionId, available, tsx);
+    return okPrebuilt(resultOf(payload), { pattern_id: r.entry.id, version_id: versionId });
   },
 });

@@ -2,12 +2,15 @@ import * as z from "zod/mini";
 import { ruleFields, summary } from "../catalog/catalog.ts";
 import { availableVersions } from "../components/service.ts";
 import { fail, ok } from "../mcp/tool.ts";
-import { patternRef, resolveRef, tool } from "./shared.ts";
+import { patternRef, resolveRef } from "./refs.ts";
+import { tool } from "./tool.ts";
 
 export default tool({
   name: "get_pattern",
   description:
-    "Get one catalog pattern in full: description, tags, interaction rules, UI categories and flows, its page URL, and which component versions exist. Use it to follow the catalog's interaction rules; if has_component is true, call get_component next for the TSX.",
+    "Get one catalog pattern in full: description, tags, interaction rules, UI categories and flows, its page URL, " +
+    "and which component versions exist. Use it to follow the catalog's interaction rules; if has_component is true, " +
+    "call get_component next for the TSX.",
   input: z.object({ pattern_id: patternRef }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run({ pattern_id }, { deps: { catalog, components } }) {

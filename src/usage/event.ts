@@ -1,11 +1,11 @@
 /**
  * One usage event: what the `[mcp-usage]` log line and the stored event say about one served
- * request. Built from the HTTP core's `Exchange`, which never carries result bodies, so no
+ * request. Built from the request's context and outcome, which never carry result bodies, so no
  * component code can reach either.
  */
 import * as z from "zod/mini";
 import "../zod-english.ts";
-import type { Exchange } from "../mcp/http.ts";
+import type { RequestContext } from "../mcp/context.ts";
 
 /** The methods the PRD counts: handshakes and tool calls. Everything else is not recorded. */
 export const RECORDED_METHODS = new Set(["initialize", "server/discover", "tools/call"]);
@@ -54,18 +54,18 @@ const clean = (raw: string | undefined) => (raw ?? "").replace(/[\u0000-\u001f\u
  * the 2025 eras, only `initialize`. A 2025 call after it names no client, and its User-Agent is mostly
  * the HTTP library's ("node", "undici"), not the client's: such a call is "unknown", not a guess.
  */
-export function agentHint(exchange: Pick<Exchange, "caller" | "envelope">): string {
-  const info = exchange.envelope?.clientInfo ?? exchange.caller.clientInfo;
+export function agentHint(request: Pick<RequestContext, "clientInfo">): string {
+  const info = request.clientInfo;
   return clean(info?.name ? (info.version ? `${info.name}/${info.version}` : info.name) : undefined) || UNKNOWN_AGENT;
 }
 
 /** The User-Agent of a call whose agent is unknown, kept apart as a hint; undefined otherwise. */
-export function userAgentHint(exchange: Pick<Exchange, "caller" | "envelope">): string | undefined {
-  return agentHint(exchange) === UNKNOWN_AGENT ? clean(exchange.caller.userAgent) || undefined : undefined;
+export function userAgentHint(request: Pick<RequestContext, "clientInfo" | "userAgent">): string | undefined {
+  return agentHint(request) === UNKNOWN_AGENT ? clean(request.userAgent) || undefined : undefined;
 }
 
 /** `ok`, the domain error code (`pattern_not_found`, `upstream_timeout`, ...) or `rpc_<code>`. */
-export const statusOf = (exchange: Exchange) => exchange.trace.status || "ok";
+export const statusOf = (request: RequestContext) => request.outcome.status || "ok";
 
 /** Infra errors are ours (the PRD target is < 2%); everything else that is not ok is the caller's. */
 export function errorKind(status: string, httpStatus: number): "ok" | "infra" | "client" {
@@ -79,23 +79,23 @@ export const monthOf = (d: Date) => d.toISOString().slice(0, 7);
 export const dayOf = (iso: string) => iso.slice(0, 10);
 
 /** Builds the stored event; `client` is the already-hashed caller. */
-export function toEvent(exchange: Exchange, at: Date, client: string | null): UsageEvent {
-  const tool = exchange.method === "tools/call" ? exchange.trace.tool : undefined;
+export function toEvent(request: RequestContext, at: Date, client: string | null): UsageEvent {
+  const { outcome } = request;
   return {
     v: 1,
     ts: at.toISOString(),
-    method: exchange.method,
-    era: exchange.envelope?.era,
-    protocol_version: exchange.envelope?.protocolVersion,
-    tool,
-    pattern_id: exchange.trace.subject?.pattern_id,
-    version_id: exchange.trace.subject?.version_id,
-    status: statusOf(exchange),
-    http_status: exchange.httpStatus,
-    duration_ms: Math.round(exchange.durationMs * 10) / 10,
-    bytes: Math.round(exchange.bytes),
-    agent: agentHint(exchange),
-    user_agent: userAgentHint(exchange),
+    method: request.method,
+    era: request.era,
+    protocol_version: request.protocolVersion,
+    tool: request.method === "tools/call" ? outcome.tool : undefined,
+    pattern_id: outcome.subject?.pattern_id,
+    version_id: outcome.subject?.version_id,
+    status: statusOf(request),
+    http_status: outcome.httpStatus,
+    duration_ms: Math.round(outcome.durationMs * 10) / 10,
+    bytes: Math.round(outcome.bytes),
+    agent: agentHint(request),
+    user_agent: userAgentHint(request),
     client,
   };
 }

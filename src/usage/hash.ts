@@ -8,11 +8,10 @@
  * produce different hashes, and a caller seen before and after a deploy counts twice that month.
  * A key drawn per isolate instead would count every isolate (every request, locally) as a new client.
  */
+import { hex } from "../hex.ts";
 import type { KV } from "../storage/blobs.ts";
 
 const encoder = new TextEncoder();
-const hex = (buf: ArrayBuffer | Uint8Array) =>
-  Array.from(buf instanceof Uint8Array ? buf : new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
 
 const HMAC = { name: "HMAC", hash: "SHA-256" } as const;
 const importHmacKey = (key: BufferSource) => crypto.subtle.importKey("raw", key, HMAC, false, ["sign"]);

@@ -1,14 +1,17 @@
 /**
- * Usage wraps dispatch from outside: it watches the HTTP core's exchanges, logs one `[mcp-usage]`
- * line per recorded request and stores one event per request under a unique key. Where the platform
- * has waitUntil (production) both happen after the response; a recording failure is logged and
- * swallowed: it never fails a response.
+ * Usage wraps the endpoint from outside (`withUsage`, a decorator over the handler): it reads the
+ * contexts of the requests the transport served, logs one `[mcp-usage]` line per recorded request
+ * and stores one event per request under a unique key. Where the platform has waitUntil
+ * (production) both happen after the response; a recording failure is logged and swallowed: it
+ * never fails a response.
  */
-import type { Exchange, RequestInfo } from "../mcp/http.ts";
+import type { RequestContext } from "../mcp/context.ts";
+import type { McpHandler } from "../mcp/http.ts";
 import { type BlobsConfig, type KV, openStore } from "../storage/blobs.ts";
 import { keys, logLine, monthOf, RECORDED_METHODS, toEvent, USAGE_STORE, type UsageEvent } from "./event.ts";
 import { clientHasher, deploymentSecret } from "./hash.ts";
-import { timer } from "../timer.ts";
+import { hex } from "../hex.ts";
+import { timer, withinDeadline } from "../timer.ts";
 
 export interface UsageOptions {
   /** `USAGE_HASH_SECRET`; without it each deployment keeps its own random key (hash.ts). */
@@ -22,16 +25,12 @@ export interface UsageOptions {
   deadlineMs?: number;
 }
 
-export interface UsageMeta {
-  requestId: string;
-  ip?: string;
-  /** Scopes the random hash key when there is no secret. */
-  deployId?: string;
-}
-
 export interface UsageRecorder {
-  /** Logs synchronously, then stores; the promise settles when stored and never rejects. */
-  record(exchanges: Exchange[], meta: UsageMeta): Promise<void>;
+  /**
+   * The served requests of one HTTP request (their ip, requestId and deployId are its own): logs
+   * synchronously, then stores. The promise settles when stored and never rejects.
+   */
+  record(requests: RequestContext[]): Promise<void>;
 }
 
 /**
@@ -43,17 +42,8 @@ export interface UsageRecorder {
  */
 export const WRITE_DEADLINE_MS = 10_000;
 
-function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  const deadline = timer(ms);
-  const late = deadline.done.then((): never => {
-    throw new Error(`the usage store did not confirm within ${ms} ms`);
-  });
-  return Promise.race([work, late]).finally(deadline.cancel);
-}
-
-const randomHex = (bytes: number) => Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
 /** Sortable and unique: time first (listing order), then 64 random bits (isolates share no counter). */
-const eventId = (at: Date) => `${at.toISOString().replace(/[-:]/g, "").replace(".", "")}-${randomHex(8)}`;
+const eventId = (at: Date) => `${at.toISOString().replace(/[-:]/g, "").replace(".", "")}-${hex(crypto.getRandomValues(new Uint8Array(8)))}`;
 
 export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
   const log = opts.log ?? ((line: string) => console.log(line));
@@ -71,23 +61,27 @@ export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
   };
 
   return {
-    async record(exchanges, meta) {
+    async record(requests) {
       const at = now();
       const events: UsageEvent[] = [];
+      const recorded = requests.filter((r) => RECORDED_METHODS.has(r.method));
+      if (!recorded.length) return;
+      const { ip, deployId, headers } = recorded[0];
+      const requestId = recorded[0].requestId ?? headers.get("x-nf-request-id") ?? crypto.randomUUID();
       try {
-        for (const ex of exchanges) {
-          if (!RECORDED_METHODS.has(ex.method)) continue;
-          const event = toEvent(ex, at, null);
-          log(logLine(event, meta.requestId, meta.ip));
+        for (const request of recorded) {
+          const event = toEvent(request, at, null);
+          log(logLine(event, requestId, ip));
           events.push(event);
         }
-        if (!events.length) return;
-        await within(opts.deadlineMs ?? WRITE_DEADLINE_MS, (async () => {
+        const ms = opts.deadlineMs ?? WRITE_DEADLINE_MS;
+        // The store's own deadline (usageFromEnv) cancels its requests; this one bounds the wait.
+        await withinDeadline(ms, () => new Error(`the usage store did not confirm within ${ms} ms`), async () => {
           const store = opts.open();
           const month = monthOf(at);
-          const client = meta.ip ? await (await hasherFor(store, meta.deployId ?? "unknown"))(month, meta.ip) : null;
+          const client = ip ? await (await hasherFor(store, deployId ?? "unknown"))(month, ip) : null;
           await Promise.all(events.map((e) => store.set(keys.event(month, eventId(at)), JSON.stringify({ ...e, client }))));
-        })());
+        });
       } catch (e) {
         console.error(`[mcp-usage-store] ${events.length} event(s) not stored: ${e instanceof Error ? e.message : String(e)}`);
       }
@@ -109,41 +103,25 @@ export function usageFromEnv(env: Record<string, string | undefined>, blobs?: Bl
   });
 }
 
-/** What the edge adapter adds to a request for usage. */
-export interface UsageRequestInfo extends RequestInfo {
-  requestId?: string;
-  deployId?: string;
-  /**
-   * Hands the write to the platform (Netlify `context.waitUntil`) so it runs after the response.
-   * Absent, the write is awaited before the response is returned: the local emulation kills
-   * pending `waitUntil` work when the response ends (../shared/DESIGN.md), and tests want it done.
-   */
-  waitUntil?: (work: Promise<unknown>) => void;
-}
-
-type Handler = (req: Request, info?: RequestInfo) => Promise<Response>;
-
 /** A later task, on the runtime's own timer (timer.ts: Deno's first `setTimeout` costs ~15 ms). */
 const nextTask = () => timer(0).done;
 
 /**
- * Wraps the HTTP core: `make(onExchange)` builds a handler whose exchanges this request collects.
- * A handler per request costs a closure and keeps concurrent requests' exchanges apart.
+ * The endpoint with usage: each request's served contexts go to `recorder` once the response is
+ * ready. With the platform's waitUntil the recording runs after the response; without it (the local
+ * emulation kills pending `waitUntil` work when the response ends, and tests want it done) it is
+ * awaited before the response is returned.
  */
-export function withUsage(make: (onExchange: (e: Exchange) => void) => Handler, recorder: UsageRecorder, also?: (e: Exchange) => void) {
-  return async (req: Request, info: UsageRequestInfo = {}): Promise<Response> => {
-    const seen: Exchange[] = [];
-    const res = await make((e) => {
-      also?.(e);
-      seen.push(e);
-    })(req, info);
-    if (!seen.some((e) => RECORDED_METHODS.has(e.method))) return res;
-    const meta = { requestId: info.requestId ?? req.headers.get("x-nf-request-id") ?? crypto.randomUUID(), ip: info.ip, deployId: info.deployId };
+export function withUsage(handle: McpHandler, recorder: UsageRecorder): McpHandler {
+  return async (req, platform = {}) => {
+    const served: RequestContext[] = [];
+    const res = await handle(req, platform, served);
+    if (!served.some((r) => RECORDED_METHODS.has(r.method))) return res;
     try {
       // With waitUntil, all of it (the log line, the client hash, the write) starts on a later task,
       // once the runtime holds the response: none of it delays the answer.
-      if (info.waitUntil) info.waitUntil(nextTask().then(() => recorder.record(seen, meta)));
-      else await recorder.record(seen, meta);
+      if (platform.waitUntil) platform.waitUntil(nextTask().then(() => recorder.record(served)));
+      else await recorder.record(served);
     } catch (e) {
       console.error(`[mcp-usage-store] waitUntil refused the write: ${e instanceof Error ? e.message : String(e)}`);
     }

@@ -1,13 +1,17 @@
 /**
  * TEST-ONLY MRTR fixtures (2026-07-28 `input_required`, SEP-2322) for the conformance suite's
  * input-required-result-* scenarios: each asks for input with `needInput`, and completes once the
- * retry carries the answers (and, where used, the sealed requestState the core verified).
+ * retry carries the answers (and, where used, the sealed requestState the extension verified).
  */
 import { z } from "zod";
-import type { InputRequest } from "../../src/mcp/mrtr.ts";
-import type { Prompt } from "../../src/mcp/resource.ts";
-import { blocks, type ListedTool, needInput, type Tool, type ToolContext } from "../../src/mcp/tool.ts";
+import type { RequestContext } from "../../src/mcp/context.ts";
+import { type InputRequest, mrtr as mrtrExtension, needInput } from "../../src/mcp/extensions/mrtr.ts";
+import type { Prompt } from "../../src/mcp/extensions/prompts.ts";
+import { blocks, type ListedTool, type Tool } from "../../src/mcp/tool.ts";
 import { defineListedTool } from "../helpers/json-schema.ts";
+
+/** The fixture server's MRTR extension: it reads the answers before a tool runs and seals the state. */
+export const mrtr = mrtrExtension<undefined>();
 
 const none = z.object({});
 const text = (t: string) => ({ type: "text", text: t });
@@ -23,9 +27,9 @@ const sample = (prompt: string, maxTokens: number): InputRequest => ({
 const roots: InputRequest = { method: "roots/list", params: {} };
 
 /** The `content` of an accepted elicitation answer, or undefined. */
-const answer = (ctx: ToolContext<unknown>, key: string) => ctx.input?.responses[key]?.content as Record<string, unknown> | undefined;
-const has = (ctx: ToolContext<unknown>, ...keys: string[]) => keys.every((k) => ctx.input?.responses[k] !== undefined);
-const stateOf = (ctx: ToolContext<unknown>) => ctx.input?.state as Record<string, unknown> | undefined;
+const answer = (ctx: RequestContext, key: string) => mrtr.input(ctx).responses[key]?.content as Record<string, unknown> | undefined;
+const has = (ctx: RequestContext, ...keys: string[]) => keys.every((k) => mrtr.input(ctx).responses[k] !== undefined);
+const stateOf = (ctx: RequestContext) => mrtr.input(ctx).state as Record<string, unknown> | undefined;
 
 const tool = (name: string, run: Tool<undefined, typeof none>["run"]) =>
   defineListedTool<undefined, typeof none>({ name, description: `MRTR fixture ${name}.`, input: none, run });
@@ -34,11 +38,11 @@ export const mrtrTools: ListedTool<undefined>[] = [
   tool("test_input_required_result_elicitation", async (_a, ctx) =>
     has(ctx, "user_name") ? blocks([text(`Hello, ${answer(ctx, "user_name")?.name}!`)]) : needInput({ user_name: ask("What is your name?", "name") })),
   tool("test_input_required_result_sampling", async (_a, ctx) => {
-    const reply = ctx.input?.responses.capital_question?.content as { text?: string } | undefined;
+    const reply = mrtr.input(ctx).responses.capital_question?.content as { text?: string } | undefined;
     return reply ? blocks([text(`Sampled: ${reply.text}`)]) : needInput({ capital_question: sample("What is the capital of France?", 100) });
   }),
   tool("test_input_required_result_list_roots", async (_a, ctx) => {
-    const list = ctx.input?.responses.client_roots?.roots as { uri: string }[] | undefined;
+    const list = mrtr.input(ctx).responses.client_roots?.roots as { uri: string }[] | undefined;
     return list ? blocks([text(`Roots: ${list.map((r) => r.uri).join(", ")}`)]) : needInput({ client_roots: roots });
   }),
   tool("test_input_required_result_request_state", async (_a, ctx) =>
@@ -59,7 +63,7 @@ export const mrtrTools: ListedTool<undefined>[] = [
   }),
   // Asks only for what the client declared it can answer.
   tool("test_input_required_result_capabilities", async (_a, ctx) => {
-    const caps = ctx.clientCapabilities ?? {};
+    const caps = ctx.clientCapabilities;
     const wanted: Record<string, InputRequest> = {};
     if ("elicitation" in caps) wanted.user_name = ask("What is your name?", "name");
     if ("sampling" in caps) wanted.greeting = sample("Generate a greeting", 50);
@@ -67,7 +71,7 @@ export const mrtrTools: ListedTool<undefined>[] = [
     const done = Object.keys(wanted).length === 0 || has(ctx, ...Object.keys(wanted));
     return done ? blocks([text("capabilities respected")]) : needInput(wanted, { step: "caps" });
   }),
-  // The core seals requestState; a tampered one never reaches this function.
+  // The extension seals requestState; a tampered one never reaches this function.
   tool("test_input_required_result_tampered_state", async (_a, ctx) =>
     has(ctx, "confirm") && stateOf(ctx)?.step === "confirm"
       ? blocks([text("state verified")])
@@ -77,9 +81,9 @@ export const mrtrTools: ListedTool<undefined>[] = [
 export const mrtrPrompt: Prompt<undefined> = {
   name: "test_input_required_result_prompt",
   description: "A prompt that asks the client for context first (MRTR).",
-  get: async (_args, _deps, ctx) => {
-    const context = (ctx.input.responses.user_context?.content as { context?: string } | undefined)?.context;
-    if (context === undefined) return { input: { requests: { user_context: ask("What context should the prompt use?", "context") } } };
+  get: async (_args, ctx) => {
+    const context = (mrtr.input(ctx).responses.user_context?.content as { context?: string } | undefined)?.context;
+    if (context === undefined) return needInput({ user_context: ask("What context should the prompt use?", "context") });
     return { messages: [{ role: "user", content: text(`Use this context: ${context}`) }] };
   },
 };

@@ -1,22 +1,28 @@
 /**
  * TEST-ONLY server: the conformance suite's fixture tools, resources and prompts, registered on
- * our own protocol core (`createServer` + `createHttpHandler`) and served over node:http on
- * 127.0.0.1. It proves the core against the suite's full server set while the production tool
- * list stays clean. Names and payloads are the ones the scenarios in
- * node_modules/@modelcontextprotocol/conformance call and check.
+ * our own protocol core (`createServer` + `createHttpHandler`) with every extension of
+ * src/mcp/extensions (prompts, logging and progress, completion, MRTR, Mcp-Param headers, required
+ * client capabilities), served over node:http on 127.0.0.1. It proves the core against the suite's
+ * full server set while the production server stays without them. Names and payloads are the ones
+ * the scenarios in node_modules/@modelcontextprotocol/conformance call and check.
  */
 import { createServer as createHttpServer, type Server } from "node:http";
 import { once } from "node:events";
 import { Readable } from "node:stream";
 import { z } from "zod";
+import { requiredCapabilities } from "../../src/mcp/extensions/client-capabilities.ts";
+import { completion } from "../../src/mcp/extensions/completion.ts";
+import { logging, progress } from "../../src/mcp/extensions/notifications.ts";
+import { paramHeaders } from "../../src/mcp/extensions/param-headers.ts";
+import { type Prompt, prompts as promptsExtension } from "../../src/mcp/extensions/prompts.ts";
 import { createHttpHandler } from "../../src/mcp/http.ts";
 import { createOriginPolicy } from "../../src/mcp/origin.ts";
-import type { Prompt, Resource, ResourceTemplate } from "../../src/mcp/resource.ts";
+import type { Resource, ResourceTemplate } from "../../src/mcp/resource.ts";
 import { createServer } from "../../src/mcp/server.ts";
 import { blocks, fail, type ListedTool, type Tool } from "../../src/mcp/tool.ts";
 import { domainError } from "../../src/errors.ts";
 import { defineListedTool } from "../helpers/json-schema.ts";
-import { mrtrPrompt, mrtrTools } from "./fixture-mrtr.ts";
+import { mrtr, mrtrPrompt, mrtrTools } from "./fixture-mrtr.ts";
 
 /** A 1×1 red PNG and a minimal WAV, as the suite's reference server sends them. */
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
@@ -27,6 +33,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const text = (t: string) => ({ type: "text", text: t });
 
 type D = undefined;
+const logs = logging<D>();
 const tool = (name: string, description: string, run: Tool<D, typeof none>["run"], extra: Partial<Tool<D, typeof none>> = {}) =>
   defineListedTool<D, typeof none>({ name, description, input: none, run, ...extra });
 
@@ -45,26 +52,25 @@ const tools: ListedTool<D>[] = [
   tool("test_tool_with_logging", "Logs three info messages while it runs.", async (_a, ctx) => {
     for (const [i, msg] of ["Tool execution started", "Tool processing data", "Tool execution completed"].entries()) {
       if (i) await sleep(50);
-      ctx.log("info", msg);
+      logs.log(ctx, "info", msg);
     }
     return blocks([text("Tool with logging executed successfully")]);
   }),
   tool("test_logging_tool", "Logs one info message (2026: only when the request set a logLevel).", async (_a, ctx) => {
-    ctx.log("info", "test_logging_tool ran");
+    logs.log(ctx, "info", "test_logging_tool ran");
     return blocks([text("logged")]);
   }),
   tool("test_tool_with_progress", "Reports progress 0, 50 and 100 of 100.", async (_a, ctx) => {
     for (const p of [0, 50, 100]) {
       if (p) await sleep(50);
-      ctx.progress(p, 100, `Completed step ${p} of 100`);
+      progress(ctx, p, 100, `Completed step ${p} of 100`);
     }
     return blocks([text("Progress test completed")]);
   }),
   tool("test_error_handling", "Always fails.", async () =>
     fail(domainError("upstream_error", "This tool intentionally returns an error for testing", "Nothing to fix: this tool always fails."))),
-  tool("test_missing_capability", "Needs the client's sampling capability (2026: -32021 without it).", async () => blocks([text("sampling available")]), {
-    requires: { sampling: {} },
-  }),
+  // Needs sampling: see requiredCapabilities below.
+  tool("test_missing_capability", "Needs the client's sampling capability (2026: -32021 without it).", async () => blocks([text("sampling available")])),
   // Stateless: no server-to-client request is ever sent on the response stream, only a result.
   tool("test_streaming_elicitation", "Answers without asking the client anything.", async () => blocks([text("no elicitation needed")])),
   defineListedTool({
@@ -146,6 +152,13 @@ const prompts: Prompt<D>[] = [
 
 const WORDS = ["paris", "park", "party", "test", "testing"];
 
+const complete = completion<D>(async (params) => {
+  const arg = params.argument as { value?: unknown } | undefined;
+  const prefix = typeof arg?.value === "string" ? arg.value : "";
+  const values = WORDS.filter((w) => w.startsWith(prefix));
+  return { values, total: values.length, hasMore: false };
+});
+
 export function fixtureHandler() {
   const server = createServer<D>({
     info: { name: "patttterns-conformance-fixture", version: "1.0.0" },
@@ -153,14 +166,15 @@ export function fixtureHandler() {
     tools: [...tools, ...mrtrTools],
     resources,
     templates,
-    prompts: [...prompts, mrtrPrompt],
-    logging: true,
-    complete: async (params) => {
-      const arg = params.argument as { value?: unknown } | undefined;
-      const prefix = typeof arg?.value === "string" ? arg.value : "";
-      const values = WORDS.filter((w) => w.startsWith(prefix));
-      return { values, total: values.length, hasMore: false };
-    },
+    // Capabilities are advertised in this order: prompts, logging, completions.
+    extensions: [
+      promptsExtension([...prompts, mrtrPrompt], { mrtr }),
+      logs,
+      complete,
+      mrtr,
+      paramHeaders(),
+      requiredCapabilities({ test_missing_capability: { sampling: {} } }),
+    ],
   });
   return createHttpHandler(server, { deps: undefined, origins: createOriginPolicy("https://patttterns.com") });
 }

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { createApp, type AppOptions } from "../../src/app.ts";
 import { memoryReader } from "../../scripts/lib/catalog/memory.ts";
 import { parseThesaurus } from "../../scripts/lib/catalog/thesaurus.ts";
+import { modernRequest } from "../../src/mcp/client.ts";
 import { loadFixtures, ROOT } from "../../scripts/lib/fixtures.ts";
 import { memoryComponents } from "../../scripts/lib/memory-components.ts";
 
@@ -30,16 +31,7 @@ export function post(body: unknown, headers: Record<string, string> = {}) {
   });
 }
 
-/** Headers and _meta of a valid 2026-07-28 request. */
+/** A valid 2026-07-28 request (the core's client envelope, src/mcp/client.ts), with extra headers. */
 export function modern(method: string, params: Record<string, unknown> = {}, extraHeaders: Record<string, string> = {}) {
-  const headers: Record<string, string> = { "mcp-protocol-version": "2026-07-28", "mcp-method": method, ...extraHeaders };
-  const name = method === "tools/call" || method === "prompts/get" ? params.name : method === "resources/read" ? params.uri : undefined;
-  if (typeof name === "string" && !("mcp-name" in extraHeaders)) headers["mcp-name"] = name;
-  const body = {
-    jsonrpc: "2.0",
-    id: 1,
-    method,
-    params: { ...params, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": { name: "test", version: "1" } } },
-  };
-  return post(body, headers);
+  return modernRequest(URL_MCP, method, params, { clientInfo: { name: "test", version: "1" }, headers: extraHeaders });
 }

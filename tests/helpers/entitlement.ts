@@ -1,6 +1,6 @@
 /** A denial as a future auth wall would return it (src/entitlement.ts): a clear, non-retryable error. */
 import { domainError } from "../../src/errors.ts";
-import type { Decision } from "../../src/mcp/server.ts";
+import type { Decision } from "../../src/mcp/tool.ts";
 
 export const deny = (reason: string): Decision => ({
   allow: false,

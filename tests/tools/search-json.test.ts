@@ -1,11 +1,11 @@
 /**
- * The search tools join their text block from cached per-entry JSON (tools/shared.ts searchPage);
+ * The search tools join their text block from cached per-entry JSON (tools/search-page.ts searchPage);
  * it must stay byte-identical to JSON.stringify of the result object the tools describe.
  */
 import { describe, expect, it } from "vitest";
 import { summary } from "../../src/catalog/catalog.ts";
-import { asciiJson } from "../../src/mcp/frozen-json.ts";
-import { NOTHING_FOUND } from "../../src/tools/shared.ts";
+import { asciiJson } from "../../src/mcp/prebuilt.ts";
+import { NOTHING_FOUND } from "../../src/tools/search-page.ts";
 import { modern, post, testApp } from "../helpers/app.ts";
 import { callTool } from "../helpers/tools.ts";
 
@@ -19,14 +19,18 @@ async function textOf(name: string, args: Record<string, unknown>) {
 }
 
 // Exact and ranked hits, every match kind, and no hit at all.
-const queries = ["navigation", "tabs", "date picker", "drag and drop", "zzzz-no-such-word", "form", "a", "checkout", "ai", "toast", "notifications centre", "accordian", "popup to confirm", "recipe for banana cake"];
+const queries = [
+  "navigation", "tabs", "date picker", "drag and drop", "zzzz-no-such-word", "form", "a", "checkout", "ai", "toast",
+  "notifications centre", "accordian", "popup to confirm", "recipe for banana cake",
+];
 
 describe("search_patterns text block", () => {
   for (const query of queries) {
     for (const limit of [1, 10, 50]) {
       it(`${query} (limit ${limit}) equals JSON.stringify of the result object`, async () => {
         const { total, hits, match } = await catalog.search(query, { limit });
-        const expected = { results: hits.map((e, i) => ({ ...summary(catalog, e), match: match[i] })), total, ...(total === 0 && { suggestion: NOTHING_FOUND }) };
+        const results = hits.map((e, i) => ({ ...summary(catalog, e), match: match[i] }));
+        const expected = { results, total, ...(total === 0 && { suggestion: NOTHING_FOUND }) };
         expect(await textOf("search_patterns", { query, limit })).toBe(JSON.stringify(expected));
       });
     }
@@ -45,19 +49,29 @@ describe("search_components text block", () => {
   for (const args of cases) {
     it(`${JSON.stringify(args)} equals JSON.stringify of the result object`, async () => {
       const withCode = args.only_with_code !== false;
-      // Which patterns, in which order, and how many: straight from the catalog (these categories are spelled as the catalog has them).
-      const direct = await catalog.search((args.query as string | undefined) ?? "", { category: args.category as string | undefined, withCode, limit: (args.limit as number | undefined) ?? 10 });
+      // Which patterns, in which order, and how many: straight from the catalog (these categories are
+      // spelled as the catalog has them).
+      const query = (args.query as string | undefined) ?? "";
+      const limit = (args.limit as number | undefined) ?? 10;
+      const direct = await catalog.search(query, { category: args.category as string | undefined, withCode, limit });
+      const suggestion = withCode
+        ? `${NOTHING_FOUND} With only_with_code: false, patterns without code are searched too.`
+        : NOTHING_FOUND;
       const object = {
-        results: direct.hits.map((e, i) => ({ ...summary(catalog, e), default_version: "active", match: direct.match[i] })),
+        results: direct.hits.map((e, i) => ({
+          ...summary(catalog, e),
+          default_version: "active",
+          match: direct.match[i],
+        })),
         total: direct.total,
-        ...(direct.total === 0 && { suggestion: withCode ? `${NOTHING_FOUND} With only_with_code: false, patterns without code are searched too.` : NOTHING_FOUND }),
+        ...(direct.total === 0 && { suggestion }),
       };
       expect(await textOf("search_components", args)).toBe(JSON.stringify(object));
     });
   }
 });
 
-describe("search wire JSON (joined from escaped pieces, frozen-json.ts withWire)", () => {
+describe("search wire JSON (joined from escaped pieces, a prebuilt text result)", () => {
   const calls: [string, Record<string, unknown>][] = [
     ...queries.map((query): [string, Record<string, unknown>] => ["search_patterns", { query, limit: 50 }]),
     ["search_components", { query: "navigation" }],
@@ -66,12 +80,16 @@ describe("search wire JSON (joined from escaped pieces, frozen-json.ts withWire)
   ];
   const eras = {
     "2025-11-25": (name: string, args: Record<string, unknown>) =>
-      post({ jsonrpc: "2.0", id: "ïd", method: "tools/call", params: { name, arguments: args } }, { "mcp-protocol-version": "2025-11-25" }),
+      post(
+        { jsonrpc: "2.0", id: "ïd", method: "tools/call", params: { name, arguments: args } },
+        { "mcp-protocol-version": "2025-11-25" },
+      ),
     "2026-07-28": (name: string, args: Record<string, unknown>) => modern("tools/call", { name, arguments: args }),
   };
   for (const [era, request] of Object.entries(eras)) {
     for (const [name, args] of calls) {
-      it(`${era} ${name} ${JSON.stringify(args)}: the body is byte for byte the ASCII JSON of what it parses to`, async () => {
+      const title = `${era} ${name} ${JSON.stringify(args)}: the body is byte for byte the ASCII JSON it parses to`;
+      it(title, async () => {
         const body = await (await app.handle(request(name, args))).text();
         // The same body the plain path would write: JSON.stringify of the message, non-ASCII escaped.
         expect(body).toBe(asciiJson(JSON.stringify(JSON.parse(body))));

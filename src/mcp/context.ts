@@ -1,0 +1,69 @@
+/**
+ * One request, as every layer sees it: the transport builds a `RequestContext` for each JSON-RPC
+ * request it serves (one per POST; one per message of a 2025-03-26 batch), the protocol layer fills
+ * in what the envelope says, handlers and tools read it, and its `outcome` says what it came to,
+ * for decorators that act after the response (usage). It never carries result bodies.
+ */
+import type { Id, Params } from "./jsonrpc.ts";
+
+export type Era = "modern" | "legacy";
+
+/** Syslog severities, least severe first (the index is the rank). */
+export const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface ClientInfo {
+  name: string;
+  version?: string;
+}
+
+/** What the platform adapter knows of an HTTP request (Netlify's `Context`); all of it optional. */
+export interface Platform {
+  ip?: string;
+  requestId?: string;
+  deployId?: string;
+  /** Hands work to the platform to finish after the response (Netlify `context.waitUntil`). */
+  waitUntil?: (work: Promise<unknown>) => void;
+}
+
+/** Sends a notification on the request's own SSE response, before its result. */
+export type Notify = (method: string, params: Record<string, unknown>) => void;
+
+/** What a request came to. */
+export interface Outcome {
+  /** `ok`, a domain error code (`pattern_not_found`, …), `input_required` or `rpc_<code>`. */
+  status: string;
+  /** The tool a tools/call named, once found. */
+  tool?: string;
+  /** What a tool call resolved to (never code). */
+  subject?: { pattern_id?: string; version_id?: string };
+  httpStatus: number;
+  /** Bytes of the JSON-RPC response (a batch's divided evenly among its requests). */
+  bytes: number;
+  durationMs: number;
+}
+
+export interface RequestContext<D = unknown> extends Readonly<Platform> {
+  /** What tools and handlers are given, assembled once by the app. */
+  readonly deps: D;
+  readonly headers: Headers;
+  readonly userAgent?: string;
+  readonly authorization?: string;
+  /** When the HTTP request arrived (the transport's clock, ms). */
+  readonly startedAt: number;
+  readonly id: Id;
+  readonly method: string;
+  readonly params: Params;
+  /** Set once the envelope is read and valid (era.ts); absent when it was refused. */
+  era?: Era;
+  protocolVersion?: string;
+  /** 2026-07-28: every request's `_meta`; legacy: `initialize` only. */
+  clientInfo?: ClientInfo;
+  /** 2026-07-28 `_meta` capabilities; `{}` for legacy requests (a stateless server keeps none). */
+  clientCapabilities: Record<string, unknown>;
+  /** 2026-07-28: log notifications go out only at or above this level, and only when it is set. */
+  logLevel?: LogLevel;
+  /** Set by the transport when the response can stream notifications before the result. */
+  notify?: Notify;
+  outcome: Outcome;
+}

@@ -1,0 +1,31 @@
+/**
+ * The 2026-07-28 result envelope: `resultType`, the cache hints on lists, and the server's
+ * Implementation in `_meta` (PROTOCOL.md section B). Legacy results carry none of it.
+ */
+import { CACHE_HINTS } from "./constants.ts";
+import { META } from "./era.ts";
+import type { Result } from "./jsonrpc.ts";
+import { type ServerInfo, implementation } from "./lifecycle.ts";
+import { asciiJson, Prebuilt } from "./prebuilt.ts";
+
+/** Keys the envelope sets: a prebuilt result holding one of them is wrapped as a plain value. */
+const ENVELOPE_KEYS = ["resultType", "ttlMs", "cacheScope", "_meta"];
+
+/** `wrap(result, list)`: the result as a 2026-07-28 client receives it. */
+export function modernEnvelope(info: ServerInfo): (result: Result, list: boolean) => Result {
+  const meta = { [META.serverInfo]: implementation(info) };
+  const after = { list: { ...CACHE_HINTS.lists, _meta: meta }, plain: { _meta: meta } };
+  // What the envelope adds after a result's own members, as wire JSON: `"ttlMs":…,"_meta":{…}}`.
+  const tail = (members: object) => asciiJson(JSON.stringify(members)).slice(1);
+  const tails = { list: tail(after.list), plain: tail(after.plain) };
+
+  return (result, list) => {
+    const kind = list ? "list" : "plain";
+    // A result's own resultType (MRTR's input_required) stays, in the first place.
+    const wrapped = { resultType: "complete", ...(result instanceof Prebuilt ? result.value : result), ...after[kind] };
+    if (!(result instanceof Prebuilt) || ENVELOPE_KEYS.some((k) => k in result.value)) return wrapped;
+    // A prebuilt result's envelope is joined from its JSON, not serialized again.
+    const members = result.json.slice(1, -1);
+    return new Prebuilt(wrapped, `{"resultType":"complete",${members}${members === "" ? "" : ","}${tails[kind]}`);
+  };
+}
