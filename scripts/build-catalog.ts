@@ -46,7 +46,10 @@ const strip = ({ searchText: _, ...rest }: Entry): Entry => rest;
 const pad = (n: number, total: number) => String(n).padStart(Math.max(3, String(total - 1).length), "0");
 
 /** The catalog directory's files (name to exact text) for a search_index.json text; throws when it is invalid. */
-export async function buildCatalogFiles(sourceText: string, { chunkSize = CHUNK, group = GROUP, thesaurus = "" } = {}): Promise<Map<string, string>> {
+export async function buildCatalogFiles(
+  sourceText: string,
+  { chunkSize = CHUNK, group = GROUP, thesaurus = "" } = {},
+): Promise<Map<string, string>> {
   const entries = parseCatalog(JSON.parse(sourceText)).map(strip);
   const synonyms = parseThesaurus(thesaurus);
   const indexSha256 = createHash("sha256").update(sourceText).digest("hex");
@@ -67,15 +70,47 @@ export async function buildCatalogFiles(sourceText: string, { chunkSize = CHUNK,
   // One entry or key per line, so a catalog change shows as a readable diff.
   const lines = (items: string[], open: string, close: string) => `${open}\n${items.join(",\n")}\n${close}\n`;
   const files = new Map<string, string>();
-  files.set("head.json", JSON.stringify(head, null, 1) + "\n");
+  files.set("head.json", `${JSON.stringify(head, null, 1)}\n`);
   for (let k = 0; k < chunks; k++) {
-    files.set(`entries-${pad(k, chunks)}.json`, lines(entries.slice(k * chunkSize, (k + 1) * chunkSize).map((e) => JSON.stringify(e)), "[", "]"));
+    files.set(
+      `entries-${pad(k, chunks)}.json`,
+      lines(
+        entries.slice(k * chunkSize, (k + 1) * chunkSize).map((e) => JSON.stringify(e)),
+        "[",
+        "]",
+      ),
+    );
   }
-  keys.forEach((m, s) => files.set(`keys-${pad(s, shards)}.json`, lines([...m].map(([k, ds]) => `${JSON.stringify(k)}:${JSON.stringify(ds)}`), "{", "}")));
-  files.set("search.json", JSON.stringify(tables) + "\n");
-  const entryLoader = loader(files, { kind: "entries", arg: "chunk", what: "entry chunk", count: chunks, name: (k) => `entries-${pad(k, chunks)}.json`, group });
-  const keyLoader = loader(files, { kind: "keys", arg: "shard", what: "key shard", count: shards, name: (s) => `keys-${pad(s, shards)}.json`, group });
-  files.set("load.ts", `${header(" (src/catalog/reader.ts keeps it for the isolate's life).")}
+  for (const [s, m] of keys.entries()) {
+    files.set(
+      `keys-${pad(s, shards)}.json`,
+      lines(
+        [...m].map(([k, ds]) => `${JSON.stringify(k)}:${JSON.stringify(ds)}`),
+        "{",
+        "}",
+      ),
+    );
+  }
+  files.set("search.json", `${JSON.stringify(tables)}\n`);
+  const entryLoader = loader(files, {
+    kind: "entries",
+    arg: "chunk",
+    what: "entry chunk",
+    count: chunks,
+    name: (k) => `entries-${pad(k, chunks)}.json`,
+    group,
+  });
+  const keyLoader = loader(files, {
+    kind: "keys",
+    arg: "shard",
+    what: "key shard",
+    count: shards,
+    name: (s) => `keys-${pad(s, shards)}.json`,
+    group,
+  });
+  files.set(
+    "load.ts",
+    `${header(" (src/catalog/reader.ts keeps it for the isolate's life).")}
 import head from "./head.json" with { type: "json" };
 
 export { head };
@@ -91,7 +126,8 @@ ${keyLoader}
 export function search(): Promise<unknown> {
   return import("./search.json", { with: { type: "json" } }).then((m) => m.default);
 }
-`);
+`,
+  );
   return files;
 }
 
@@ -132,11 +168,14 @@ function loader(files: Map<string, string>, { kind, arg, what, count, name, grou
   const modules = Array.from({ length: groups }, (_, g): [number, string] => {
     const file = `${kind}-g${pad(g, groups)}.ts`;
     const last = Math.min(count, (g + 1) * group) - 1;
-    files.set(file, `${header(`. ${what[0].toUpperCase()}${what.slice(1)}s ${g * group} to ${last}, for load.ts.`)}
+    files.set(
+      file,
+      `${header(`. ${what[0].toUpperCase()}${what.slice(1)}s ${g * group} to ${last}, for load.ts.`)}
 export function load(${arg}: number): Promise<unknown> {
 ${dispatch(arg, arg, what, all.slice(g * group, last + 1))}
 }
-`);
+`,
+    );
     return [g, `import("./${file}").then((m) => m.load(${arg}))`];
   });
   return dispatch(`Math.floor(${arg} / ${group})`, arg, what, modules);
@@ -154,8 +193,13 @@ export const catalogGenerator: Generator = {
   from: "search_index.json, thesaurus.txt",
   owns: ownedIn(CATALOG_PATH),
   async build() {
-    const files = await buildCatalogFiles(await readFile(SOURCE, "utf8"), { thesaurus: await readFile(THESAURUS, "utf8") });
+    const files = await buildCatalogFiles(await readFile(SOURCE, "utf8"), {
+      thesaurus: await readFile(THESAURUS, "utf8"),
+    });
     const bytes = [...files.values()].reduce((n, t) => n + t.length, 0);
-    return { files: new Map([...files].map(([name, text]) => [`${CATALOG_PATH}/${name}`, text])), note: `${files.size} files, ${bytes} bytes` };
+    return {
+      files: new Map([...files].map(([name, text]) => [`${CATALOG_PATH}/${name}`, text])),
+      note: `${files.size} files, ${bytes} bytes`,
+    };
   },
 };

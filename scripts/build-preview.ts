@@ -24,7 +24,16 @@ const SOURCE = join(ROOT, "preview");
  * installed (npm's node_modules/.package-lock.json: the icons and esbuild among them) rather than
  * by hashing each of their ~650 bundled files on every build.
  */
-const READ = ["scripts/build-preview.ts", "scripts/lib/lucide-pack.ts", "preview/index.html", "preview/src/preview.css", "tsconfig.json", "package.json", "package-lock.json", "node_modules/.package-lock.json"];
+const READ = [
+  "scripts/build-preview.ts",
+  "scripts/lib/lucide-pack.ts",
+  "preview/index.html",
+  "preview/src/preview.css",
+  "tsconfig.json",
+  "package.json",
+  "package-lock.json",
+  "node_modules/.package-lock.json",
+];
 
 /**
  * The `_meta.ui` the view declares on its resource content (MCP Apps). Every script and style is
@@ -45,7 +54,10 @@ function lucidePackPlugin(pack: unknown): Plugin {
     setup(b) {
       b.onResolve({ filter: /^virtual:lucide-pack$/ }, (a) => ({ path: a.path, namespace: "lucide-pack" }));
       // JSON.parse of a string literal parses faster than the same data as an object literal.
-      b.onLoad({ filter: /.*/, namespace: "lucide-pack" }, () => ({ contents: `export default JSON.parse(${JSON.stringify(JSON.stringify(pack))});`, loader: "js" }));
+      b.onLoad({ filter: /.*/, namespace: "lucide-pack" }, () => ({
+        contents: `export default JSON.parse(${JSON.stringify(JSON.stringify(pack))});`,
+        loader: "js",
+      }));
     },
   };
 }
@@ -59,8 +71,15 @@ const zodEnglishOnly: Plugin = {
   name: "zod-english-only",
   setup(b) {
     b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (a) =>
-      /[\\/]zod[\\/]v4[\\/](core|classic)[\\/]/.test(a.importer) ? { path: join(dirname(a.importer), "../locales/en.js"), namespace: "zod-english" } : undefined);
-    b.onLoad({ filter: /.*/, namespace: "zod-english" }, (a) => ({ contents: `export { default as en } from ${JSON.stringify(a.path)};`, resolveDir: dirname(a.path), loader: "js" }));
+      /[\\/]zod[\\/]v4[\\/](core|classic)[\\/]/.test(a.importer)
+        ? { path: join(dirname(a.importer), "../locales/en.js"), namespace: "zod-english" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "zod-english" }, (a) => ({
+      contents: `export { default as en } from ${JSON.stringify(a.path)};`,
+      resolveDir: dirname(a.path),
+      loader: "js",
+    }));
   },
 };
 
@@ -99,17 +118,33 @@ export async function buildPreview(): Promise<PreviewBuild> {
     logLevel: "error",
   });
   const js = inlineScript(result.outputFiles[0].text);
-  const css = (await transform(await readFile(join(SOURCE, "src/preview.css"), "utf8"), { loader: "css", minify: true, charset: "ascii" })).code;
+  const css = (
+    await transform(await readFile(join(SOURCE, "src/preview.css"), "utf8"), {
+      loader: "css",
+      minify: true,
+      charset: "ascii",
+    })
+  ).code;
   if (/<\/style/i.test(css)) throw new Error("preview.css contains </style");
   const template = await readFile(join(SOURCE, "index.html"), "utf8");
-  const html = template.replace("<style>/* preview.css */</style>", () => `<style>${css.trim()}</style>`).replace("<script>/* main.tsx */</script>", () => `<script>${js.trim()}</script>`);
-  if (html === template || html.includes("/* main.tsx */") || html.includes("/* preview.css */")) throw new Error("preview/index.html lost a placeholder");
+  const html = template
+    .replace("<style>/* preview.css */</style>", () => `<style>${css.trim()}</style>`)
+    .replace("<script>/* main.tsx */</script>", () => `<script>${js.trim()}</script>`);
+  if (html === template || html.includes("/* main.tsx */") || html.includes("/* preview.css */"))
+    throw new Error("preview/index.html lost a placeholder");
   // With no resourceDomains declared, nothing may load from outside the document.
-  if (/<(?:link|img|iframe)\b|<script[^>]*\bsrc=|@import\s+url/i.test(template + css)) throw new Error("the preview must load nothing from outside its document");
+  if (/<(?:link|img|iframe)\b|<script[^>]*\bsrc=|@import\s+url/i.test(template + css))
+    throw new Error("the preview must load nothing from outside its document");
   // The metafile names bundled files relative to the working directory, virtual modules by namespace.
-  const bundled = Object.keys(result.metafile.inputs).filter((f) => !/^[\w-]+:/.test(f)).map((f) => relative(ROOT, resolve(f)));
+  const bundled = Object.keys(result.metafile.inputs)
+    .filter((f) => !/^[\w-]+:/.test(f))
+    .map((f) => relative(ROOT, resolve(f)));
   const inputs = [...new Set([...READ, ...bundled.filter((f) => !f.startsWith("node_modules/"))])].sort();
-  return { html, sizes: { js: js.length, css: css.length, html: html.length, gzip: gzipSync(html, { level: 9 }).length }, inputs };
+  return {
+    html,
+    sizes: { js: js.length, css: css.length, html: html.length, gzip: gzipSync(html, { level: 9 }).length },
+    inputs,
+  };
 }
 
 /**

@@ -15,7 +15,10 @@ export const SKILL_SOURCE = join(ROOT, "skills/patttterns/SKILL.md");
 
 /** Agent Skills spec: name is 1–64 lowercase letters, digits and hyphens; description at most 1024 chars. */
 const frontmatter = z.object({
-  name: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(64),
+  name: z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+    .max(64),
   description: z.string().min(1).max(1024),
 });
 
@@ -36,7 +39,11 @@ const sha256 = (text: string) => createHash("sha256").update(text, "utf8").diges
  * The markdown as string literals joined by `+`, one line of it per line of the module, so a change
  * to SKILL.md reads as the same change here. Bundlers fold the literals back into one string.
  */
-const literalLines = (text: string, indent: string) => text.split(/(?<=\n)/).map((line) => `${indent}${JSON.stringify(line)}`).join(" +\n");
+const literalLines = (text: string, indent: string) =>
+  text
+    .split(/(?<=\n)/)
+    .map((line) => `${indent}${JSON.stringify(line)}`)
+    .join(" +\n");
 
 /** Every generated file, by path relative to the repo root, with its exact content. */
 export async function renderSkillOutputs(source = SKILL_SOURCE): Promise<Record<string, string>> {
@@ -61,12 +68,20 @@ export async function renderSkillOutputs(source = SKILL_SOURCE): Promise<Record<
   ].join("\n");
   const index = {
     $schema: "https://schemas.agentskills.io/discovery/0.2.0/schema.json",
-    skills: [{ name, type: "skill-md", description, url: `/.well-known/agent-skills/${name}/SKILL.md`, digest: `sha256:${sha256(markdown)}` }],
+    skills: [
+      {
+        name,
+        type: "skill-md",
+        description,
+        url: `/.well-known/agent-skills/${name}/SKILL.md`,
+        digest: `sha256:${sha256(markdown)}`,
+      },
+    ],
   };
   return {
     "generated/skill.ts": module,
     [`${dir}/SKILL.md`]: markdown,
-    "public/.well-known/agent-skills/index.json": JSON.stringify(index, null, 2) + "\n",
+    "public/.well-known/agent-skills/index.json": `${JSON.stringify(index, null, 2)}\n`,
   };
 }
 

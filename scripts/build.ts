@@ -39,7 +39,8 @@ const root = resolve(opt.out);
 // The fingerprints describe the repo's own files: a check, or a build elsewhere, neither reads nor writes them.
 const cache = !opt.check && root === resolve(ROOT) ? buildCache(ROOT) : undefined;
 
-const list = (paths: string[]) => `${paths.slice(0, 5).join(", ")}${paths.length > 5 ? `, and ${paths.length - 5} more` : ""}`;
+const list = (paths: string[]) =>
+  `${paths.slice(0, 5).join(", ")}${paths.length > 5 ? `, and ${paths.length - 5} more` : ""}`;
 const since = (t: number) => `${Math.round(performance.now() - t)} ms`;
 
 const started = performance.now();

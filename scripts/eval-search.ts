@@ -24,7 +24,12 @@ const { values: opt } = parseArgs({
 });
 const limit = Number(opt.limit);
 
-const search = opt.url ? endpointSearch(opt.url, limit) : endpointSearch(createApp({ env: {}, catalogData: catalogFiles }), limit);
+const search = opt.url
+  ? endpointSearch(opt.url, limit)
+  : endpointSearch(createApp({ env: {}, catalogData: catalogFiles }), limit);
 const result = await measure(await readQuerySet(opt.queries), search);
 if (opt.json) console.log(JSON.stringify(result));
-else console.log(`${opt.queries}${opt.url ? ` against ${opt.url}` : " (in process, built catalog)"}\n${describe(result, { misses: !opt.quiet })}`);
+else
+  console.log(
+    `${opt.queries}${opt.url ? ` against ${opt.url}` : " (in process, built catalog)"}\n${describe(result, { misses: !opt.quiet })}`,
+  );

@@ -24,18 +24,73 @@ export function rng(seed: number) {
 }
 
 const MODIFIERS = [
-  "Inline", "Compact", "Nested", "Floating", "Sticky", "Animated", "Collapsible", "Contextual", "Adaptive", "Multi-step",
-  "Minimal", "Guided", "Bulk", "Progressive", "Split", "Layered", "Expandable", "Draggable", "Searchable", "Editable",
-  "Grouped", "Filtered", "Responsive", "Persistent", "Tabbed", "Segmented", "Dismissible", "Keyboard-first", "Offline",
-  "Shared", "Scheduled", "Threaded", "Stacked", "Full-screen", "Docked", "Pinned", "Smart", "Batch", "Live", "Reversible",
+  "Inline",
+  "Compact",
+  "Nested",
+  "Floating",
+  "Sticky",
+  "Animated",
+  "Collapsible",
+  "Contextual",
+  "Adaptive",
+  "Multi-step",
+  "Minimal",
+  "Guided",
+  "Bulk",
+  "Progressive",
+  "Split",
+  "Layered",
+  "Expandable",
+  "Draggable",
+  "Searchable",
+  "Editable",
+  "Grouped",
+  "Filtered",
+  "Responsive",
+  "Persistent",
+  "Tabbed",
+  "Segmented",
+  "Dismissible",
+  "Keyboard-first",
+  "Offline",
+  "Shared",
+  "Scheduled",
+  "Threaded",
+  "Stacked",
+  "Full-screen",
+  "Docked",
+  "Pinned",
+  "Smart",
+  "Batch",
+  "Live",
+  "Reversible",
 ];
 const QUALIFIERS = [
-  "with Preview", "for Tables", "for Dashboards", "in Settings", "on Mobile", "for Onboarding", "with Undo", "for Teams",
-  "with Shortcuts", "for Checkout", "with Validation", "for Media", "in Forms", "with Progress", "for Admins", "with Search",
+  "with Preview",
+  "for Tables",
+  "for Dashboards",
+  "in Settings",
+  "on Mobile",
+  "for Onboarding",
+  "with Undo",
+  "for Teams",
+  "with Shortcuts",
+  "for Checkout",
+  "with Validation",
+  "for Media",
+  "in Forms",
+  "with Progress",
+  "for Admins",
+  "with Search",
 ];
 
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
-const slugify = (s: string) => s.toLowerCase().replace(/&/g, " and ").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const slugify = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 function uuid(r: () => number) {
   const hex = Array.from({ length: 32 }, () => Math.floor(r() * 16).toString(16));
@@ -63,15 +118,20 @@ export function generateCatalog(base: readonly Entry[], count: number, seed = 1)
   while (out.length < count) {
     const model = pick(r, base);
     const roll = r();
-    const title = roll < 0.45 ? `${pick(r, MODIFIERS)} ${model.title}`
-      : roll < 0.8 ? `${model.title} ${pick(r, QUALIFIERS)}`
-      : `${pick(r, MODIFIERS)} ${model.title} ${pick(r, QUALIFIERS)}`;
+    const title =
+      roll < 0.45
+        ? `${pick(r, MODIFIERS)} ${model.title}`
+        : roll < 0.8
+          ? `${model.title} ${pick(r, QUALIFIERS)}`
+          : `${pick(r, MODIFIERS)} ${model.title} ${pick(r, QUALIFIERS)}`;
     const section = model.slug.split("/")[1];
     let slug = `/${section}/${slugify(title)}`;
     for (let i = 2; slugs.has(slug); i++) slug = `/${section}/${slugify(title)}-${i}`;
     slugs.add(slug);
     const description = sample(r, sentences, 2 + Math.floor(r() * 2)).join(" ");
-    const entryTags = [...new Set([...model.tags.slice(0, 1 + Math.floor(r() * 2)), ...sample(r, tags, 1 + Math.floor(r() * 2))])];
+    const entryTags = [
+      ...new Set([...model.tags.slice(0, 1 + Math.floor(r() * 2)), ...sample(r, tags, 1 + Math.floor(r() * 2))]),
+    ];
     const entry: Entry = {
       id: uuid(r),
       catalogNumber: ++number,
@@ -86,14 +146,21 @@ export function generateCatalog(base: readonly Entry[], count: number, seed = 1)
     };
     if (model.uiCategories) entry.uiCategories = model.uiCategories;
     if (model.uxFlows) entry.uxFlows = model.uxFlows;
-    if (model.interactionRules) entry.interactionRules = sample(r, model.interactionRules, Math.max(1, model.interactionRules.length - 1));
+    if (model.interactionRules)
+      entry.interactionRules = sample(r, model.interactionRules, Math.max(1, model.interactionRules.length - 1));
     out.push(entry);
   }
   return out.slice(0, count);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { count: { type: "string", default: "10000" }, seed: { type: "string", default: "1" }, out: { type: "string" } } });
+  const { values } = parseArgs({
+    options: {
+      count: { type: "string", default: "10000" },
+      seed: { type: "string", default: "1" },
+      out: { type: "string" },
+    },
+  });
   const entries = generateCatalog(await loadCatalog(), Number(values.count), Number(values.seed));
   const text = JSON.stringify(entries);
   if (values.out) {

@@ -101,28 +101,47 @@ const usageKv = (config?: BlobsConfig) => openStore(USAGE_STORE, { config, consi
 async function target(): Promise<Target> {
   if (opt.url) {
     const u = new URL(opt.url);
-    if (!LOOPBACK.test(u.hostname)) throw new Error(`--url must be a loopback address (127.x, localhost, [::1]); got ${u.hostname}`);
+    if (!LOOPBACK.test(u.hostname))
+      throw new Error(`--url must be a loopback address (127.x, localhost, [::1]); got ${u.hostname}`);
     const pid = opt.pid ? Number(opt.pid) : undefined;
-    return { url: u.toString(), rss: pid ? async () => ({ server: await procRss(pid) }) : undefined, stop: async () => {}, note: `external ${u} (usage not checked)` };
+    return {
+      url: u.toString(),
+      rss: pid ? async () => ({ server: await procRss(pid) }) : undefined,
+      stop: async () => {},
+      note: `external ${u} (usage not checked)`,
+    };
   }
   if (opt.target === "dev") {
     const dev = await startDevServer({ port: 0 });
     // The emulator starts fresh Deno workers per request (and recycles itself): its memory is not measured.
     // The emulation awaits usage writes before responding; its sandbox is this process's Blobs context.
-    return { url: `${dev.url}/mcp`, usage: { kv: usageKv(), settle: async () => {}, settleMs: 0 }, stop: () => dev.stop(), note: "@netlify/dev emulation (fresh workers per request; memory not measured)" };
+    return {
+      url: `${dev.url}/mcp`,
+      usage: { kv: usageKv(), settle: async () => {}, settleMs: 0 },
+      stop: () => dev.stop(),
+      note: "@netlify/dev emulation (fresh workers per request; memory not measured)",
+    };
   }
   if (opt.target === "deno") {
     // A real secret, as production should have one: no hash key is drawn and stored.
     const deno = await startDenoServer({ USAGE_HASH_SECRET: randomBytes(32).toString("hex") }, { blobsIn: "child" });
     return {
-      url: deno.url, memory: () => deno.memory(), rss: async () => ({ edge: await procRss(deno.pid) }), deno,
+      url: deno.url,
+      memory: () => deno.memory(),
+      rss: async () => ({ edge: await procRss(deno.pid) }),
+      deno,
       usage: { kv: usageKv(deno.blobs), settle: () => deno.settle(), settleMs: 0, logLines: () => deno.usageLines() },
-      stop: () => deno.stop(), note: `edge function under Deno.serve (pid ${deno.pid}), local BlobsServer`,
+      stop: () => deno.stop(),
+      note: `edge function under Deno.serve (pid ${deno.pid}), local BlobsServer`,
     };
   }
   if (opt.target !== "local") throw new Error(`--target must be local, deno or dev; got ${opt.target}`);
   // `npm start` as users run it, in its own processes; usage goes to the local store, read here too.
-  const local = await spawnReady<{ url: string; pids: { node: number; edge: number } }>(process.execPath, ["--import", "tsx", join(ROOT, "scripts/start.ts"), "--port", "0", "--json", "--quiet"], "url");
+  const local = await spawnReady<{ url: string; pids: { node: number; edge: number } }>(
+    process.execPath,
+    ["--import", "tsx", join(ROOT, "scripts/start.ts"), "--port", "0", "--json", "--quiet"],
+    "url",
+  );
   const { pids } = local.value;
   const store = await openUsageStore();
   return {
@@ -138,8 +157,12 @@ async function target(): Promise<Target> {
 }
 
 const mib = (n: number | undefined) => (n === undefined ? "?" : `${(n / 1024 / 1024).toFixed(1)} MiB`);
-const rssLine = (r: Record<string, number | undefined>) => Object.entries(r).map(([k, v]) => `${k} ${mib(v)}`).join(", ");
-const grew = (first: number, last: number, slack: { bytes: number; ratio: number }) => last - first > Math.max(slack.bytes, first * slack.ratio);
+const rssLine = (r: Record<string, number | undefined>) =>
+  Object.entries(r)
+    .map(([k, v]) => `${k} ${mib(v)}`)
+    .join(", ");
+const grew = (first: number, last: number, slack: { bytes: number; ratio: number }) =>
+  last - first > Math.max(slack.bytes, first * slack.ratio);
 
 async function main() {
   const t = await target();
@@ -150,7 +173,8 @@ async function main() {
   const atRest = async (): Promise<AtRest> => {
     const until = Date.now() + REST_LIMIT_MS;
     await sleep(QUIET_MS);
-    const total = (r?: Record<string, number | undefined>) => Object.values(r ?? {}).reduce<number>((a, b) => a + (b ?? 0), 0);
+    const total = (r?: Record<string, number | undefined>) =>
+      Object.values(r ?? {}).reduce<number>((a, b) => a + (b ?? 0), 0);
     let rss = await t.rss?.();
     for (let last = Infinity; Math.abs(total(rss) - last) > 2 * 1024 * 1024 && Date.now() < until; ) {
       last = total(rss);
@@ -166,7 +190,9 @@ async function main() {
     const workload = opt["tools-only"] ? all.filter((c) => c.method === "tools/call") : all;
     const month = new Date().toISOString().slice(0, 7);
     rssBefore = await t.rss?.();
-    console.log(`load: ${t.note}\n      ${rounds} rounds (${warmup} warm-up) × ${calls} calls${opt["tools-only"] ? " (tools/call only)" : ""}, concurrency ${concurrency}, url ${t.url}`);
+    console.log(
+      `load: ${t.note}\n      ${rounds} rounds (${warmup} warm-up) × ${calls} calls${opt["tools-only"] ? " (tools/call only)" : ""}, concurrency ${concurrency}, url ${t.url}`,
+    );
     if (rssBefore) console.log(`rss before any call: ${rssLine(rssBefore)}`);
     for (let r = 0; r < rounds; r++) {
       if (Date.now() > deadline) {
@@ -177,25 +203,38 @@ async function main() {
       const memory = await t.memory?.();
       const rss = await t.rss?.();
       results.push({ ...res, memory, rss });
-      const mem = [memory ? `heap ${mib(memory.heapUsed)}` : "", rss ? `rss ${rssLine(rss)}` : ""].filter(Boolean).join("  ");
-      console.log(`round ${r}${r < warmup ? " (warm-up)" : ""}: ${res.calls} calls, ${res.errors} errors (${res.non200} non-200), ${res.rps.toFixed(0)} req/s, p50 ${res.p50.toFixed(1)} ms, p99 ${res.p99.toFixed(1)} ms, max ${res.max.toFixed(0)} ms  ${mem}`);
+      const mem = [memory ? `heap ${mib(memory.heapUsed)}` : "", rss ? `rss ${rssLine(rss)}` : ""]
+        .filter(Boolean)
+        .join("  ");
+      console.log(
+        `round ${r}${r < warmup ? " (warm-up)" : ""}: ${res.calls} calls, ${res.errors} errors (${res.non200} non-200), ${res.rps.toFixed(0)} req/s, p50 ${res.p50.toFixed(1)} ms, p99 ${res.p99.toFixed(1)} ms, max ${res.max.toFixed(0)} ms  ${mem}`,
+      );
       for (const e of res.examples) console.log(`   error: ${e}`);
       if (res.errors) failures.push(`round ${r}: ${res.errors} errors`);
       if (r === warmup - 1 && (t.memory || t.rss)) baseline = await atRest();
     }
     const total = results.reduce((n, r) => n + r.calls, 0);
     const last = results.at(-1);
-    if (rssBefore && last?.rss) console.log(`rss after ${total} calls: ${rssLine(last.rss)} (before: ${rssLine(rssBefore)})`);
+    if (rssBefore && last?.rss)
+      console.log(`rss after ${total} calls: ${rssLine(last.rss)} (before: ${rssLine(rssBefore)})`);
     if (baseline && results.length > warmup) {
       const final = await atRest();
-      console.log(`at rest (after the warm-up → after the last round): ${[
-        baseline.memory && final.memory ? `heap after GC ${mib(baseline.memory.heapUsed)} → ${mib(final.memory.heapUsed)}` : "",
-        baseline.rss && final.rss ? `rss ${rssLine(baseline.rss)} → ${rssLine(final.rss)}` : "",
-      ].filter(Boolean).join("; ")}`);
-      if (baseline.memory && final.memory && grew(baseline.memory.heapUsed, final.memory.heapUsed, HEAP_SLACK)) failures.push(`heap grew from ${mib(baseline.memory.heapUsed)} to ${mib(final.memory.heapUsed)}`);
+      console.log(
+        `at rest (after the warm-up → after the last round): ${[
+          baseline.memory && final.memory
+            ? `heap after GC ${mib(baseline.memory.heapUsed)} → ${mib(final.memory.heapUsed)}`
+            : "",
+          baseline.rss && final.rss ? `rss ${rssLine(baseline.rss)} → ${rssLine(final.rss)}` : "",
+        ]
+          .filter(Boolean)
+          .join("; ")}`,
+      );
+      if (baseline.memory && final.memory && grew(baseline.memory.heapUsed, final.memory.heapUsed, HEAP_SLACK))
+        failures.push(`heap grew from ${mib(baseline.memory.heapUsed)} to ${mib(final.memory.heapUsed)}`);
       for (const [name, before] of Object.entries(baseline.rss ?? {})) {
         const after = final.rss?.[name];
-        if (before && after && grew(before, after, RSS_SLACK)) failures.push(`RSS of ${name} at rest grew from ${mib(before)} to ${mib(after)}`);
+        if (before && after && grew(before, after, RSS_SLACK))
+          failures.push(`RSS of ${name} at rest grew from ${mib(before)} to ${mib(after)}`);
       }
     }
     if (t.usage) {
@@ -206,14 +245,18 @@ async function main() {
       const key = `${agent}/1`;
       const counted = (ms: Monthly[]) => (ms[0].by_agent[key] ?? 0) + (ms[0].unknown_by_user_agent[key] ?? 0);
       const after = (await foldUntil(t.usage.kv, [month], counted, sent, t.usage.settleMs))[0];
-      console.log(`usage: ${sent} recorded requests sent, ${counted([after])} counted for ${key} in monthly/${month}.json`);
+      console.log(
+        `usage: ${sent} recorded requests sent, ${counted([after])} counted for ${key} in monthly/${month}.json`,
+      );
       if (counted([after]) !== sent) failures.push(`usage counted ${counted([after])} of ${sent} recorded requests`);
       // On a store of its own (--target deno) every breakdown must match too.
       if (t.deno) {
         const byTool: Record<string, number> = {};
         for (const r of results) for (const [k, v] of Object.entries(r.toolCalls)) byTool[k] = (byTool[k] ?? 0) + v;
         const toolDiff = Object.entries(byTool).filter(([k, v]) => (after.by_tool[k] ?? 0) !== v);
-        console.log(`usage: ${after.calls} calls in the store, by tool ${toolDiff.length ? `differs: ${JSON.stringify(toolDiff)}` : "exact"}`);
+        console.log(
+          `usage: ${after.calls} calls in the store, by tool ${toolDiff.length ? `differs: ${JSON.stringify(toolDiff)}` : "exact"}`,
+        );
         if (after.calls !== sent) failures.push(`the store counts ${after.calls} calls for ${sent} sent`);
         if (toolDiff.length) failures.push(`usage by_tool differs for ${toolDiff.map(([k]) => k).join(", ")}`);
       }
@@ -227,7 +270,8 @@ async function main() {
     await t.stop();
   }
   const total = results.reduce((n, r) => n + r.calls, 0);
-  if (opt.json) console.log(JSON.stringify({ target: t.note, rss_before: rssBefore, rounds: results, total, failures }));
+  if (opt.json)
+    console.log(JSON.stringify({ target: t.note, rss_before: rssBefore, rounds: results, total, failures }));
   const memoryNote = results.some((r) => r.memory || r.rss) ? "no memory growth" : "memory not measured";
   console.log(failures.length ? `FAIL: ${failures.join("; ")}` : `OK: ${total} calls, 0 errors, ${memoryNote}`);
   process.exit(failures.length ? 1 : 0);

@@ -16,7 +16,12 @@ import { hostCsp, launchChromium, mountPreview, readPreview, serveHost, viewFram
 /** Three components that show the range: a dialog-like palette, form controls, and a data table. */
 const COMPONENTS = ["command-palette", "toggle-switch", "data-table"];
 
-const { values } = parseArgs({ options: { out: { type: "string", default: join(ROOT, "test-output/preview") }, width: { type: "string", default: "760" } } });
+const { values } = parseArgs({
+  options: {
+    out: { type: "string", default: join(ROOT, "test-output/preview") },
+    width: { type: "string", default: "760" },
+  },
+});
 const out = values.out!;
 const width = Number(values.width);
 await mkdir(out, { recursive: true });

@@ -9,7 +9,7 @@
  * Credentials come from the environment only (NETLIFY_API_URL for a non-default API). Exits 0 when the
  * store holds the fixtures, 1 when conflicts were kept, 2 when it cannot run.
  */
-import { parseArgs } from "node:util";
+import { parseArgsOr } from "./lib/args.ts";
 import { type BlobsConfig, configFromEnv, openStore } from "../src/storage/blobs.ts";
 import { loadFixtures } from "./lib/fixtures.ts";
 import { LOCAL_BLOBS_DIR, type LocalBlobs, localSiteId, startLocalBlobs } from "./lib/local-blobs.ts";
@@ -24,21 +24,19 @@ Usage:
   process.exit(2);
 };
 
-let args;
-try {
-  args = parseArgs({
+const args = parseArgsOr(
+  {
     options: {
       local: { type: "boolean", default: false },
       dir: { type: "string" },
       store: { type: "string" },
       force: { type: "boolean", default: false },
     },
-  }).values;
-} catch (e) {
-  usage(e instanceof Error ? e.message : String(e));
-}
-const { local, dir, force } = args!;
-const storeName = args!.store ?? process.env.COMPONENTS_STORE ?? "components";
+  },
+  usage,
+).values;
+const { local, dir, force } = args;
+const storeName = args.store ?? process.env.COMPONENTS_STORE ?? "components";
 if (dir && !local) usage("--dir only goes with --local");
 
 let config: BlobsConfig | undefined;
@@ -51,7 +49,8 @@ if (local) {
   where = `local sandbox ${sandbox.directory}, site ${config.siteID}`;
 } else {
   config = configFromEnv(process.env);
-  if (!config) usage("no store given: pass --local, or set NETLIFY_SITE_ID and NETLIFY_BLOBS_TOKEN for a Netlify Blobs store");
+  if (!config)
+    usage("no store given: pass --local, or set NETLIFY_SITE_ID and NETLIFY_BLOBS_TOKEN for a Netlify Blobs store");
   where = `site ${config!.siteID}`;
 }
 
@@ -59,7 +58,9 @@ try {
   const fixtures = await loadFixtures();
   // Strong reads: the comparison that makes a second run a no-op must see the last write.
   const result = await seedStore(openStore(storeName, { config, consistency: "strong" }), fixtures, force);
-  console.log(`Seeded Blobs store "${storeName}" (${where}) from ${fixtures.length} fixture patterns: ${result.written} written, ${result.unchanged} unchanged, ${result.conflicts.length} conflicts.`);
+  console.log(
+    `Seeded Blobs store "${storeName}" (${where}) from ${fixtures.length} fixture patterns: ${result.written} written, ${result.unchanged} unchanged, ${result.conflicts.length} conflicts.`,
+  );
   if (result.conflicts.length) {
     console.error(`\nThese keys hold different bytes and were kept (rerun with --force to overwrite):`);
     for (const k of result.conflicts) console.error(`  - ${k}`);

@@ -3,7 +3,7 @@
  * Default target: the local server (`npm start`) checked against its local Blobs store.
  * Exit 0 when every check passes, 1 on any failure, 2 on bad usage.
  */
-import { parseArgs } from "node:util";
+import { parseArgsOr } from "./lib/args.ts";
 import { join } from "node:path";
 import { ROOT } from "./lib/fixtures.ts";
 import { runSmoke } from "./lib/smoke.ts";
@@ -20,9 +20,12 @@ const USAGE = `Usage: npm run smoke -- [--url URL] [--runs N] [--components-api 
   --pattern         pattern to fetch (default: the first search hit)
   --version         explicit version to fetch (default: one that is not the active one)`;
 
-let args;
-try {
-  args = parseArgs({
+const usage = (why: string): never => {
+  console.error(`${why}\n\n${USAGE}`);
+  process.exit(2);
+};
+const args = parseArgsOr(
+  {
     options: {
       url: { type: "string", default: "http://127.0.0.1:8888/mcp" },
       runs: { type: "string", default: "3" },
@@ -34,11 +37,9 @@ try {
       "timeout-ms": { type: "string", default: "10000" },
       help: { type: "boolean", short: "h" },
     },
-  }).values;
-} catch (e) {
-  console.error(`${e instanceof Error ? e.message : e}\n\n${USAGE}`);
-  process.exit(2);
-}
+  },
+  usage,
+).values;
 if (args.help) {
   console.log(USAGE);
   process.exit(0);
@@ -57,7 +58,9 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 100) {
 }
 const local = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
 if (!args["components-api"] && !local && !args["store-dir"]) {
-  console.error(`A deployed endpoint is checked against the Components API: pass --components-api URL (or set COMPONENTS_API_BASE).\n\n${USAGE}`);
+  console.error(
+    `A deployed endpoint is checked against the Components API: pass --components-api URL (or set COMPONENTS_API_BASE).\n\n${USAGE}`,
+  );
   process.exit(2);
 }
 
@@ -67,7 +70,7 @@ const report = await runSmoke({
   runs,
   query: args.query!,
   componentsApi: args["components-api"],
-  storeDir: args["components-api"] ? undefined : args["store-dir"] ?? join(ROOT, ".netlify/blobs-serve"),
+  storeDir: args["components-api"] ? undefined : (args["store-dir"] ?? join(ROOT, ".netlify/blobs-serve")),
   pattern: args.pattern,
   version: args.version,
   timeoutMs: Number(args["timeout-ms"]),
@@ -76,7 +79,12 @@ const report = await runSmoke({
 console.log(`\nreference: ${report.reference}\n`);
 const fmt = (n: number) => (Number.isNaN(n) ? "-" : Math.round(n).toString()).padStart(6);
 console.log(`${"latency (ms)".padEnd(26)}      n    p50    p95    max`);
-for (const r of report.latency) console.log(`${r.name.padEnd(26)} ${String(r.n).padStart(6)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.max)}`);
+for (const r of report.latency)
+  console.log(`${r.name.padEnd(26)} ${String(r.n).padStart(6)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.max)}`);
 const failed = report.steps.filter((s) => !s.ok);
-console.log(report.ok ? `\nPASS: ${report.steps.length} checks` : `\nFAIL: ${failed.map((s) => `${s.name} (run ${s.run}): ${s.detail}`).join("; ")}`);
+console.log(
+  report.ok
+    ? `\nPASS: ${report.steps.length} checks`
+    : `\nFAIL: ${failed.map((s) => `${s.name} (run ${s.run}): ${s.detail}`).join("; ")}`,
+);
 process.exit(report.ok ? 0 : 1);

@@ -42,16 +42,27 @@ function portFree(p: number): Promise<boolean> {
 }
 
 if (!(await portFree(port))) {
-  console.error(`${LISTEN_HOST}:${port} is already in use (another npm start?). Stop it, or pick another port: PORT=9000 npm start`);
+  console.error(
+    `${LISTEN_HOST}:${port} is already in use (another npm start?). Stop it, or pick another port: PORT=9000 npm start`,
+  );
   process.exit(1);
 }
 const server = opt.netlify ? await startNetlify() : await startLocal();
 
 async function startLocal() {
   const local = await startLocalServer({ port, verbose: opt.verbose, quiet: opt.quiet || (opt.json && !opt.verbose) });
-  const calls = opt.quiet ? "not printed" : opt.verbose ? "printed in full" : "one short line each below; --verbose for all of it";
+  const calls = opt.quiet
+    ? "not printed"
+    : opt.verbose
+      ? "printed in full"
+      : "one short line each below; --verbose for all of it";
   if (opt.json) console.log(JSON.stringify({ url: local.url, pids: local.pids }));
-  else console.log(banner("one long-lived isolate, as on Netlify", local.url, local.seed, [`  Usage log     ${relative(ROOT, USAGE_LOG)} (calls: ${calls})`]));
+  else
+    console.log(
+      banner("one long-lived isolate, as on Netlify", local.url, local.seed, [
+        `  Usage log     ${relative(ROOT, USAGE_LOG)} (calls: ${calls})`,
+      ]),
+    );
   return local;
 }
 
@@ -60,7 +71,12 @@ async function startNetlify() {
   // The emulation names its origin `localhost:<port>` to the function, whatever the Host was.
   const origin = dev.url.replace("127.0.0.1", "localhost");
   if (opt.json) console.log(JSON.stringify({ url: dev.url, pids: { node: process.pid } }));
-  else console.log(banner("Netlify's local emulation, a fresh worker per request", origin, dev.seed, ["  Slower than `npm start`: see docs/local.md."]));
+  else
+    console.log(
+      banner("Netlify's local emulation, a fresh worker per request", origin, dev.seed, [
+        "  Slower than `npm start`: see docs/local.md.",
+      ]),
+    );
   return dev;
 }
 

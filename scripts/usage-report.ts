@@ -5,7 +5,7 @@
  * Reads the local store by default; set NETLIFY_SITE_ID + NETLIFY_BLOBS_TOKEN for production.
  */
 import { writeFile } from "node:fs/promises";
-import { parseArgs } from "node:util";
+import { parseArgsOr } from "./lib/args.ts";
 import { loadCatalog } from "./lib/fixtures.ts";
 import { openUsageStore } from "./lib/usage-store.ts";
 import { MONTH } from "../src/usage/event.ts";
@@ -15,9 +15,12 @@ import { buildReport, renderText } from "./lib/usage-report/report.ts";
 
 const USAGE = "usage: npm run usage-report -- [--month YYYY-MM] [--json] [--html FILE] [--no-fold] [--dir BLOBS_DIR]";
 
-let args;
-try {
-  ({ values: args } = parseArgs({
+const usage = (why: string): never => {
+  console.error(`${why}\n${USAGE}`);
+  process.exit(2);
+};
+const args = parseArgsOr(
+  {
     options: {
       month: { type: "string", default: new Date().toISOString().slice(0, 7) },
       json: { type: "boolean", default: false },
@@ -26,11 +29,9 @@ try {
       dir: { type: "string" },
       help: { type: "boolean", default: false },
     },
-  }));
-} catch (e) {
-  console.error(`${e instanceof Error ? e.message : e}\n${USAGE}`);
-  process.exit(2);
-}
+  },
+  usage,
+).values;
 if (args.help) {
   console.log(USAGE);
   process.exit(0);
@@ -42,7 +43,9 @@ if (!MONTH.test(args.month)) {
 
 const store = await openUsageStore({ dir: args.dir });
 try {
-  const monthly = args["no-fold"] ? await readMonthly(store.kv, args.month) : (await foldMonth(store.kv, args.month)).monthly;
+  const monthly = args["no-fold"]
+    ? await readMonthly(store.kv, args.month)
+    : (await foldMonth(store.kv, args.month)).monthly;
   const report = buildReport(monthly);
   const titles = Object.fromEntries((await loadCatalog()).map((e) => [e.id, e.title]));
   if (args.html) {

@@ -11,7 +11,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { parseArgs } from "node:util";
+import { parseArgsOr } from "./lib/args.ts";
 import { catalogSchema } from "../src/catalog/schema.ts";
 import { configFromEnv, openStore } from "../src/storage/blobs.ts";
 import { fixtureStore } from "./lib/fixture-store.ts";
@@ -19,13 +19,14 @@ import { ROOT } from "./lib/fixtures.ts";
 import { type StoreView, validate } from "./lib/validate.ts";
 
 const usage = (why: string): never => {
-  console.error(`validate: ${why}\nUsage: npm run validate -- [--root <dir>] [--catalog <file>] [--fixtures <dir>] [--source fixtures|blobs] [--store <name>]`);
+  console.error(
+    `validate: ${why}\nUsage: npm run validate -- [--root <dir>] [--catalog <file>] [--fixtures <dir>] [--source fixtures|blobs] [--store <name>]`,
+  );
   process.exit(2);
 };
 
-let args;
-try {
-  args = parseArgs({
+const args = parseArgsOr(
+  {
     options: {
       root: { type: "string" },
       catalog: { type: "string" },
@@ -33,14 +34,13 @@ try {
       source: { type: "string" },
       store: { type: "string" },
     },
-  }).values;
-} catch (e) {
-  usage(e instanceof Error ? e.message : String(e));
-}
-const root = args!.root ?? ROOT;
-const catalogPath = args!.catalog ?? join(root, "search_index.json");
+  },
+  usage,
+).values;
+const root = args.root ?? ROOT;
+const catalogPath = args.catalog ?? join(root, "search_index.json");
 const blobsConfig = configFromEnv(process.env);
-const source = args!.source ?? (blobsConfig ? "blobs" : "fixtures");
+const source = args.source ?? (blobsConfig ? "blobs" : "fixtures");
 if (source !== "fixtures" && source !== "blobs") usage(`--source must be fixtures or blobs, not "${source}"`);
 
 let catalogRaw: unknown;
@@ -52,20 +52,31 @@ try {
 
 let store: StoreView;
 if (source === "blobs") {
-  if (!blobsConfig) usage("--source blobs needs NETLIFY_SITE_ID and NETLIFY_BLOBS_TOKEN (and NETLIFY_API_URL for a non-default API)");
-  const name = args!.store ?? process.env.COMPONENTS_STORE ?? "components";
+  if (!blobsConfig)
+    usage("--source blobs needs NETLIFY_SITE_ID and NETLIFY_BLOBS_TOKEN (and NETLIFY_API_URL for a non-default API)");
+  const name = args.store ?? process.env.COMPONENTS_STORE ?? "components";
   const kv = openStore(name, { config: blobsConfig, consistency: "strong" });
-  store = { name: `Blobs store "${name}" of site ${blobsConfig!.siteID}`, list: () => kv.list(), get: (k) => kv.get(k) };
+  store = {
+    name: `Blobs store "${name}" of site ${blobsConfig!.siteID}`,
+    list: () => kv.list(),
+    get: (k) => kv.get(k),
+  };
 } else {
   const parsed = catalogSchema.safeParse(catalogRaw);
-  store = await fixtureStore(args!.fixtures ?? join(root, "fixtures/components"), parsed.success ? parsed.data : []);
+  store = await fixtureStore(args.fixtures ?? join(root, "fixtures/components"), parsed.success ? parsed.data : []);
 }
 
 const report = await validate(catalogRaw, store);
-const shown = relative(process.cwd(), catalogPath).startsWith("..") ? catalogPath : relative(process.cwd(), catalogPath);
-console.log(`Catalog ${shown}: ${report.entries} entries. Store ${store.name}: ${report.components} components, ${report.blobs} TSX blobs.`);
+const shown = relative(process.cwd(), catalogPath).startsWith("..")
+  ? catalogPath
+  : relative(process.cwd(), catalogPath);
+console.log(
+  `Catalog ${shown}: ${report.entries} entries. Store ${store.name}: ${report.components} components, ${report.blobs} TSX blobs.`,
+);
 if (report.problems.length === 0) {
-  console.log("OK: ids, catalog numbers and slugs are unique; every flagged pattern has a readable, visible active version and only those; every TSX blob parses and uses known --ui-* tokens only.");
+  console.log(
+    "OK: ids, catalog numbers and slugs are unique; every flagged pattern has a readable, visible active version and only those; every TSX blob parses and uses known --ui-* tokens only.",
+  );
 } else {
   console.error(`\n${report.problems.length} problem${report.problems.length === 1 ? "" : "s"}:`);
   for (const p of report.problems) console.error(`  - ${p}`);

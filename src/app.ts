@@ -63,7 +63,11 @@ export function componentSourceFromEnv(env: Env, blobs?: BlobsConfig, baseFetch?
   const deadlineMs = num(env.COMPONENTS_DEADLINE_MS, DEFAULT_DEADLINE_MS);
   const source = env.COMPONENTS_API_BASE
     ? httpSource({ base: env.COMPONENTS_API_BASE, deadlineMs, fetch: baseFetch })
-    : blobsSource({ deadlineMs, fetch: baseFetch, open: (o) => openStore(env.COMPONENTS_STORE || "components", { ...o, config: blobs }) });
+    : blobsSource({
+        deadlineMs,
+        fetch: baseFetch,
+        open: (o) => openStore(env.COMPONENTS_STORE || "components", { ...o, config: blobs }),
+      });
   return cachedSource(source, {
     indexTtlMs: num(env.COMPONENTS_INDEX_TTL_MS, DEFAULT_INDEX_TTL_MS),
     tsxBytes: num(env.COMPONENTS_CACHE_BYTES, DEFAULT_CODE_CACHE_BYTES),
@@ -90,7 +94,8 @@ export function createApp(opts: AppOptions): App {
       name: SERVER_NAME,
       title: SERVER_TITLE,
       version: SERVER_VERSION,
-      description: "Search the PATTTTERNS catalog of UI interaction patterns and fetch byte-exact, versioned React + Tailwind TSX components.",
+      description:
+        "Search the PATTTTERNS catalog of UI interaction patterns and fetch byte-exact, versioned React + Tailwind TSX components.",
       websiteUrl: siteUrl,
     },
     instructions: INSTRUCTIONS,
@@ -107,6 +112,7 @@ export function createApp(opts: AppOptions): App {
   const mcp = opts.usage ? withUsage(http, opts.usage) : http;
   // The server card is public metadata: served before the origin policy, readable from any origin.
   const card = cardHandler(server, [skillResource]);
-  const handle = async (req: Request, platform?: Platform) => (urlPathname(req.url) === CARD_PATH ? card(req) : mcp(req, platform));
+  const handle = async (req: Request, platform?: Platform) =>
+    urlPathname(req.url) === CARD_PATH ? card(req) : mcp(req, platform);
   return { handle, catalog, server };
 }

@@ -32,7 +32,10 @@ export function domainError(
 
 /** Thrown by adapters (component source, usage store); tools turn it into a DomainError. */
 export class UpstreamError extends Error {
-  constructor(readonly code: "upstream_timeout" | "upstream_error", message: string) {
+  constructor(
+    readonly code: "upstream_timeout" | "upstream_error",
+    message: string,
+  ) {
     super(message);
   }
 }

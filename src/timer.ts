@@ -27,7 +27,11 @@ export function timer(ms: number): Timer {
  * `late()`. A rejection once the signal has aborted (an aborted fetch can reject before the
  * deadline's own rejection wins the race) is `late()` too. The timer is cancelled when either settles.
  */
-export async function withinDeadline<T>(ms: number, late: () => Error, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function withinDeadline<T>(
+  ms: number,
+  late: () => Error,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const deadline = timer(ms);
   const expired = deadline.done.then((): never => {
     throw late();

@@ -10,7 +10,14 @@ import { openStore } from "../src/storage/blobs.ts";
 
 describe("the test harness", () => {
   it("serves initialize in process", async () => {
-    const res = await testApp().handle(post({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }));
+    const res = await testApp().handle(
+      post({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+      }),
+    );
     expect(res.status).toBe(200);
     expect((await res.json()).result.serverInfo.name).toBe("patttterns-mcp");
   });
@@ -26,7 +33,11 @@ describe("the test harness", () => {
   });
   for (const target of SERVED) {
     it(`serves the real edge function: ${target.name}`, async () => {
-      const res = await fetch(`${target.url}/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) });
+      const res = await fetch(`${target.url}/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+      });
       expect(await res.json()).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
     });
   }

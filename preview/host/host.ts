@@ -7,7 +7,12 @@
  * scripts/lib/preview-harness.ts); everything here runs in the browser.
  */
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { AppBridge, buildAllowAttribute, PostMessageTransport, RESOURCE_MIME_TYPE } from "@modelcontextprotocol/ext-apps/app-bridge";
+import {
+  AppBridge,
+  buildAllowAttribute,
+  PostMessageTransport,
+  RESOURCE_MIME_TYPE,
+} from "@modelcontextprotocol/ext-apps/app-bridge";
 
 const UI = "io.modelcontextprotocol/ui";
 
@@ -44,13 +49,10 @@ declare global {
 }
 
 window.mountPreview = async (options) => {
-  const client = new Client(
-    { name: "patttterns-preview-test-host", version: "1.0.0" },
-    {
-      capabilities: { extensions: { [UI]: { mimeTypes: [RESOURCE_MIME_TYPE] } } },
-      ...(options.modern ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {}),
-    } as ConstructorParameters<typeof Client>[1],
-  );
+  const client = new Client({ name: "patttterns-preview-test-host", version: "1.0.0" }, {
+    capabilities: { extensions: { [UI]: { mimeTypes: [RESOURCE_MIME_TYPE] } } },
+    ...(options.modern ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {}),
+  } as ConstructorParameters<typeof Client>[1]);
   await client.connect(new StreamableHTTPClientTransport(new URL(options.endpoint)));
 
   const iframe = document.createElement("iframe");
@@ -63,9 +65,19 @@ window.mountPreview = async (options) => {
 
   const hostInfo = { name: "patttterns-preview-test-host", version: "1.0.0" };
   // No client handed to the bridge: this host proxies the view's requests itself, and records them.
-  const bridge = new AppBridge(null, hostInfo, { openLinks: {}, serverTools: {}, serverResources: {}, logging: {} }, {
-    hostContext: { theme: options.theme ?? "light", displayMode: "inline", platform: "web", containerDimensions: { width: options.width ?? 760, maxHeight: 6000 } },
-  });
+  const bridge = new AppBridge(
+    null,
+    hostInfo,
+    { openLinks: {}, serverTools: {}, serverResources: {}, logging: {} },
+    {
+      hostContext: {
+        theme: options.theme ?? "light",
+        displayMode: "inline",
+        platform: "web",
+        containerDimensions: { width: options.width ?? 760, maxHeight: 6000 },
+      },
+    },
+  );
   const opened: string[] = [];
   const viewCalls: Host["viewCalls"] = [];
   bridge.onopenlink = async ({ url }) => {

@@ -25,7 +25,11 @@ export interface LucidePack {
 }
 
 /** "arrow-down-0-1" → "ArrowDown01": the PascalCase lucide-react exports an icon under. */
-export const pascal = (name: string) => name.split("-").map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join("");
+export const pascal = (name: string) =>
+  name
+    .split("-")
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
+    .join("");
 
 /** `LucideCheck`, `CheckIcon` and `Check` all name `Check`. */
 export function baseName(exportName: string): string {
@@ -43,12 +47,29 @@ const NOT_EXPORTS = new Set(["then", "toJSON", "constructor", "$$typeof", "proto
 
 /** A stand-in for an icon lucide-react does not have: a dashed box of the icon's size, labelled. */
 function placeholder(exportName: string): ComponentType {
+  // biome-ignore lint/correctness/noComponentHookFactories: one stand-in per missing name, made once and cached by the caller
   const Missing = forwardRef<SVGSVGElement, Record<string, unknown>>(({ size = 24, className, ...rest }, ref) =>
-    createElement("svg", {
-      ref, width: size, height: size, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 1.5,
-      strokeDasharray: "3 2", className, role: "img", "aria-label": `Unknown icon ${exportName}`, "data-unknown-icon": exportName,
-      style: rest.style,
-    }, createElement("rect", { x: 3, y: 3, width: 18, height: 18, rx: 3 }), createElement("title", null, `lucide-react has no icon ${exportName}`)));
+    createElement(
+      "svg",
+      {
+        ref,
+        width: size,
+        height: size,
+        viewBox: "0 0 24 24",
+        fill: "none",
+        stroke: "currentColor",
+        strokeWidth: 1.5,
+        strokeDasharray: "3 2",
+        className,
+        role: "img",
+        "aria-label": `Unknown icon ${exportName}`,
+        "data-unknown-icon": exportName,
+        style: rest.style,
+      },
+      createElement("rect", { x: 3, y: 3, width: 18, height: 18, rx: 3 }),
+      createElement("title", null, `lucide-react has no icon ${exportName}`),
+    ),
+  );
   Missing.displayName = `Unknown(${exportName})`;
   return Missing as unknown as ComponentType;
 }
@@ -67,11 +88,20 @@ export function lucideModule(pack: LucidePack, onUnknown: (name: string) => void
       // Index keys: the nodes are fixed, so React needs nothing more stable.
       const data = pack.icons[name];
       const node = data.node.map(([tag, attrs], i) => [tag, { ...attrs, key: String(i) }]);
-      built.set(name, (component = createLucideIcon({ name, size: 24, ...data, node } as never) as unknown as ComponentType));
+      built.set(
+        name,
+        (component = createLucideIcon({ name, size: 24, ...data, node } as never) as unknown as ComponentType),
+      );
     }
     return component;
   };
-  const helpers: Record<string, unknown> = { __esModule: true, createLucideIcon, Icon, LucideProvider, useLucideContext };
+  const helpers: Record<string, unknown> = {
+    __esModule: true,
+    createLucideIcon,
+    Icon,
+    LucideProvider,
+    useLucideContext,
+  };
   const unknown = new Map<string, ComponentType>();
   const lookup = (prop: string): unknown => {
     const name = resolve(prop);

@@ -41,15 +41,18 @@ function offline<P>(type: unknown, props: P, notices: Notices): P {
   if (src === undefined && srcSet === undefined && poster === undefined) return props;
   const out: Record<string, unknown> = { ...p };
   for (const url of [src, srcSet, poster]) if (url !== undefined) notices.externalImage(url);
-  if (src !== undefined) Object.assign(out, { src: type === "img" ? IMAGE_PLACEHOLDER : undefined, "data-preview-src": src });
+  if (src !== undefined)
+    Object.assign(out, { src: type === "img" ? IMAGE_PLACEHOLDER : undefined, "data-preview-src": src });
   if (srcSet !== undefined) out.srcSet = undefined;
   if (poster !== undefined) out.poster = IMAGE_PLACEHOLDER;
   return out as P;
 }
 
 export function componentModules(pack: LucidePack, notices: Notices): Require {
-  const jsx = (fn: (type: any, props: any, key?: any) => unknown) => (type: unknown, props: unknown, key?: unknown) => fn(type, offline(type, props, notices), key);
-  const createElement = (type: any, props: any, ...children: unknown[]) => React.createElement(type, offline(type, props, notices), ...(children as []));
+  const jsx = (fn: (type: any, props: any, key?: any) => unknown) => (type: unknown, props: unknown, key?: unknown) =>
+    fn(type, offline(type, props, notices), key);
+  const createElement = (type: any, props: any, ...children: unknown[]) =>
+    React.createElement(type, offline(type, props, notices), ...(children as []));
   const react = { ...React, createElement, __esModule: true };
   (react as Record<string, unknown>).default = react;
   const motion = { ...Motion, __esModule: true };
@@ -64,6 +67,8 @@ export function componentModules(pack: LucidePack, notices: Notices): Require {
   };
   return (specifier) => {
     if (Object.hasOwn(modules, specifier)) return modules[specifier];
-    throw new Error(`Cannot preview an import of "${specifier}": the preview provides ${Object.keys(modules).join(", ")}.`);
+    throw new Error(
+      `Cannot preview an import of "${specifier}": the preview provides ${Object.keys(modules).join(", ")}.`,
+    );
   };
 }

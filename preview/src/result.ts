@@ -39,7 +39,11 @@ export function readResult(result: ToolResult): Shown {
   } catch {
     data = undefined;
   }
-  if (!isObject(data)) return { kind: "error", message: result.isError ? text ?? "The tool failed." : "The tool result holds no JSON this preview can show." };
+  if (!isObject(data))
+    return {
+      kind: "error",
+      message: result.isError ? (text ?? "The tool failed.") : "The tool result holds no JSON this preview can show.",
+    };
   if (result.isError || isObject(data.error)) {
     const error = isObject(data.error) ? data.error : {};
     return { kind: "error", message: str(error.message) ?? "The tool failed.", suggestion: str(error.suggestion) };
@@ -47,7 +51,12 @@ export function readResult(result: ToolResult): Shown {
   const metadata = data.metadata;
   if (typeof data.component_code === "string" && isObject(metadata) && typeof metadata.pattern_id === "string") {
     const resource = isObject(data.resource) ? data.resource : {};
-    return { kind: "component", code: data.component_code, metadata: metadata as unknown as ComponentMetadata, url: str(resource.url) };
+    return {
+      kind: "component",
+      code: data.component_code,
+      metadata: metadata as unknown as ComponentMetadata,
+      url: str(resource.url),
+    };
   }
   if (typeof data.pattern_id === "string" && typeof data.has_component === "boolean") {
     return {

@@ -60,8 +60,11 @@ export function run(compiled: string, require: Require): Record<string, unknown>
 /** The module's default export, or its only exported component. */
 export function componentOf(exports: Record<string, unknown>): ComponentType {
   const candidates = "default" in exports ? [exports.default] : Object.values(exports);
-  const found = candidates.filter((v) => typeof v === "function" || (typeof v === "object" && v !== null && "$$typeof" in v));
-  if (found.length !== 1) throw new Error("The component file must export one React component (export default function …).");
+  const found = candidates.filter(
+    (v) => typeof v === "function" || (typeof v === "object" && v !== null && "$$typeof" in v),
+  );
+  if (found.length !== 1)
+    throw new Error("The component file must export one React component (export default function …).");
   return found[0] as ComponentType;
 }
 

@@ -7,8 +7,17 @@ const config = `@import "tailwindcss";
 /* dark: follows the preview's theme switch, not the OS. */
 @custom-variant dark (&:where([data-theme="dark"], [data-theme="dark"] *));
 /* Breakpoints follow the preview width (the stage container), not the view's own viewport. */
-${[["sm", 40], ["md", 48], ["lg", 64], ["xl", 80], ["2xl", 96]]
-  .map(([name, rem]) => `@custom-variant ${name} (@container stage (width >= ${rem}rem));\n@custom-variant max-${name} (@container stage (width < ${rem}rem));`)
+${[
+  ["sm", 40],
+  ["md", 48],
+  ["lg", 64],
+  ["xl", 80],
+  ["2xl", 96],
+]
+  .map(
+    ([name, rem]) =>
+      `@custom-variant ${name} (@container stage (width >= ${rem}rem));\n@custom-variant max-${name} (@container stage (width < ${rem}rem));`,
+  )
   .join("\n")}`;
 
 const style = document.createElement("style");

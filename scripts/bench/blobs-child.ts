@@ -24,15 +24,20 @@ const app = createApp({
 });
 const body = scenarioBody("get_component_blobs", patternId);
 
-const index = JSON.parse(new TextDecoder().decode((await openStore("components", { config: blobs }).get(blobKeys.index(patternId)))!));
+const index = JSON.parse(
+  new TextDecoder().decode((await openStore("components", { config: blobs }).get(blobKeys.index(patternId)))!),
+);
 async function reads() {
   await openStore("components", { config: blobs, consistency: "strong" }).get(blobKeys.index(patternId));
-  await openStore("components", { config: blobs, consistency: "eventual" }).get(blobKeys.tsx(patternId, index.activeVersionId));
+  await openStore("components", { config: blobs, consistency: "eventual" }).get(
+    blobKeys.tsx(patternId, index.activeVersionId),
+  );
 }
 async function call() {
   const res = await app.handle(mcpRequest(body));
   const text = await res.text();
-  if (res.status !== 200 || !text.includes("component_code")) throw new Error(`get_component failed: ${text.slice(0, 300)}`);
+  if (res.status !== 200 || !text.includes("component_code"))
+    throw new Error(`get_component failed: ${text.slice(0, 300)}`);
 }
 
 for (let i = 0; i < 30; i++) {
@@ -43,17 +48,27 @@ const readMs: number[] = [];
 const callMs: number[] = [];
 for (let i = 0; i < iterations; i++) {
   // Alternate which goes first, so neither always follows the other's socket reuse.
-  for (const [fn, out] of (i % 2 ? [[reads, readMs], [call, callMs]] : [[call, callMs], [reads, readMs]]) as [() => Promise<void>, number[]][]) {
+  for (const [fn, out] of (i % 2
+    ? [
+        [reads, readMs],
+        [call, callMs],
+      ]
+    : [
+        [call, callMs],
+        [reads, readMs],
+      ]) as [() => Promise<void>, number[]][]) {
     const s = performance.now();
     await fn();
     out.push(performance.now() - s);
   }
 }
-console.log(JSON.stringify({
-  iterations,
-  reads_p50_ms: median(readMs),
-  get_component_p50_ms: median(callMs),
-  overhead_ms: median(callMs) - median(readMs),
-  reads_p90_ms: percentile(readMs, 90),
-  get_component_p90_ms: percentile(callMs, 90),
-}));
+console.log(
+  JSON.stringify({
+    iterations,
+    reads_p50_ms: median(readMs),
+    get_component_p50_ms: median(callMs),
+    overhead_ms: median(callMs) - median(readMs),
+    reads_p90_ms: percentile(readMs, 90),
+    get_component_p90_ms: percentile(callMs, 90),
+  }),
+);

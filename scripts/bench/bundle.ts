@@ -25,7 +25,10 @@ const catalogPlugin = (catalog: string): Plugin => ({
     if (catalog === "inline") return;
     b.onResolve({ filter: /catalog\/load\.ts$/ }, () => ({ path: join(catalog, "load.ts") }));
     b.onResolve({ filter: /^\.\/.*\.(?:json|ts)$/ }, (args) =>
-      dirname(args.importer) === catalog ? { path: pathToFileURL(join(catalog, args.path)).href, external: true } : undefined);
+      dirname(args.importer) === catalog
+        ? { path: pathToFileURL(join(catalog, args.path)).href, external: true }
+        : undefined,
+    );
   },
 });
 
@@ -33,7 +36,10 @@ const catalogPlugin = (catalog: string): Plugin => ({
 const previewPlugin: Plugin = {
   name: "preview",
   setup(b) {
-    b.onResolve({ filter: /generated\/preview-html\.json$/ }, (args) => ({ path: pathToFileURL(join(args.resolveDir, args.path)).href, external: true }));
+    b.onResolve({ filter: /generated\/preview-html\.json$/ }, (args) => ({
+      path: pathToFileURL(join(args.resolveDir, args.path)).href,
+      external: true,
+    }));
   },
 };
 

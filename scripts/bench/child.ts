@@ -23,7 +23,11 @@ export function runJson<T>(cmd: string, args: string[], env: Record<string, stri
         if (code !== 0) throw new Error(`exit ${code}`);
         resolve(JSON.parse(last));
       } catch (e) {
-        reject(new Error(`${args.join(" ")} failed (${e instanceof Error ? e.message : e}): ${err.slice(-2000)}${out.slice(-500)}`));
+        reject(
+          new Error(
+            `${args.join(" ")} failed (${e instanceof Error ? e.message : e}): ${err.slice(-2000)}${out.slice(-500)}`,
+          ),
+        );
       }
     });
   });

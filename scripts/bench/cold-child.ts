@@ -21,7 +21,16 @@ const threadCpu = () => {
     return undefined;
   }
 };
-declare const Deno: { args: string[]; readTextFileSync(path: string): string; env: { get(k: string): string | undefined; set(k: string, v: string): void; delete(k: string): void; toObject(): Record<string, string> } };
+declare const Deno: {
+  args: string[];
+  readTextFileSync(path: string): string;
+  env: {
+    get(k: string): string | undefined;
+    set(k: string, v: string): void;
+    delete(k: string): void;
+    toObject(): Record<string, string>;
+  };
+};
 
 // The runtime builds the Request (its HTTP machinery is loaded before any function module runs):
 // constructing it here, before the clock, keeps Deno's lazy loading of Request/Headers out of the
@@ -31,33 +40,51 @@ const cpuBefore = cpu?.cpuUsage();
 const threadBefore = cpu && threadCpu();
 const started = performance.now();
 // What the Netlify runtime provides before the function's module is evaluated.
-const env = { get: (k: string) => Deno.env.get(k), has: (k: string) => Deno.env.get(k) !== undefined, set: (k: string, v: string) => Deno.env.set(k, v), delete: (k: string) => Deno.env.delete(k), toObject: () => Deno.env.toObject() };
+const env = {
+  get: (k: string) => Deno.env.get(k),
+  has: (k: string) => Deno.env.get(k) !== undefined,
+  set: (k: string, v: string) => Deno.env.set(k, v),
+  delete: (k: string) => Deno.env.delete(k),
+  toObject: () => Deno.env.toObject(),
+};
 Object.assign(globalThis, { Netlify: { env } });
 const mod = await import(new URL(bundlePath, "file:///").href);
 const imported = performance.now();
 
 const pending: Promise<unknown>[] = [];
-const context = { ip: "127.0.0.1", requestId: "cold", deploy: { id: "bench", context: "production" }, waitUntil: (p: Promise<unknown>) => pending.push(p) };
+const context = {
+  ip: "127.0.0.1",
+  requestId: "cold",
+  deploy: { id: "bench", context: "production" },
+  waitUntil: (p: Promise<unknown>) => pending.push(p),
+};
 const res = await mod.default(req, context);
 const body = await res.text();
 const done = performance.now();
 const cpuUsed = cpu?.cpuUsage(cpuBefore);
 const threadAfter = cpu && threadCpu();
 await Promise.allSettled(pending); // usage writes, after the measured response
-const expected = { tools_list: '"inputSchema"', search_components: '\\"results\\":[{', get_component_blobs: "component_code" }[scenario as string]!;
+const expected = {
+  tools_list: '"inputSchema"',
+  search_components: '\\"results\\":[{',
+  get_component_blobs: "component_code",
+}[scenario as string]!;
 const ok = res.status === 200 && body.includes(expected);
-console.log(JSON.stringify({
-  ok,
-  status: res.status,
-  bytes: body.length,
-  import_ms: imported - started,
-  first_call_ms: done - imported,
-  total_ms: done - started,
-  // performance.now() counts from the process's time origin: this is process start to first response.
-  process_ms: done,
-  // CPU over import and the first call: of the process (all its threads: V8's compiler and GC
-  // helpers, Deno's own), and of the thread running the function, closer to what Netlify bills.
-  cpu_ms: cpuUsed ? (cpuUsed.user + cpuUsed.system) / 1000 : undefined,
-  main_thread_cpu_ms: threadBefore !== undefined && threadAfter !== undefined ? threadAfter - threadBefore : undefined,
-  error: ok ? undefined : body.slice(0, 300),
-}));
+console.log(
+  JSON.stringify({
+    ok,
+    status: res.status,
+    bytes: body.length,
+    import_ms: imported - started,
+    first_call_ms: done - imported,
+    total_ms: done - started,
+    // performance.now() counts from the process's time origin: this is process start to first response.
+    process_ms: done,
+    // CPU over import and the first call: of the process (all its threads: V8's compiler and GC
+    // helpers, Deno's own), and of the thread running the function, closer to what Netlify bills.
+    cpu_ms: cpuUsed ? (cpuUsed.user + cpuUsed.system) / 1000 : undefined,
+    main_thread_cpu_ms:
+      threadBefore !== undefined && threadAfter !== undefined ? threadAfter - threadBefore : undefined,
+    error: ok ? undefined : body.slice(0, 300),
+  }),
+);

@@ -30,7 +30,15 @@ const opened = performance.now();
 if (mode === "cold") {
   const hits = await search(arg);
   const done = performance.now();
-  console.log(JSON.stringify({ hits: hits.length, import_ms: imported - started, open_ms: opened - imported, first_search_ms: done - opened, total_ms: done - started }));
+  console.log(
+    JSON.stringify({
+      hits: hits.length,
+      import_ms: imported - started,
+      open_ms: opened - imported,
+      first_search_ms: done - opened,
+      total_ms: done - started,
+    }),
+  );
 } else {
   const rounds = Number(arg);
   const queries = JSON.parse(await readFile(join(dir, "queries.json"), "utf8")) as string[];
@@ -54,5 +62,13 @@ if (mode === "cold") {
   }
   // A query's time is its median over rounds: what it costs, less what the machine did meanwhile.
   const typical = perQuery.map((xs) => percentile(xs, 50));
-  console.log(JSON.stringify({ queries: queries.length, rounds, p50_ms: percentile(typical, 50), p99_ms: percentile(typical, 99), max_ms: Math.max(...typical) }));
+  console.log(
+    JSON.stringify({
+      queries: queries.length,
+      rounds,
+      p50_ms: percentile(typical, 50),
+      p99_ms: percentile(typical, 99),
+      max_ms: Math.max(...typical),
+    }),
+  );
 }

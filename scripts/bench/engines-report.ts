@@ -30,15 +30,26 @@ export interface EnginesResult {
   command: string;
   machine: { node: string; cpus: number; cpu_model?: string; load_average_at_start: number[] };
   versions: { minisearch: string; orama: string };
-  settings: { count: number; mix: number; rounds: number; cold_runs: number; queries: number; shipped_patterns: number; cold_query: string };
-  engines: Record<Engine, {
-    relevance: { dev: Scores; holdout: Scores };
-    search: SearchTimes;
-    /** Medians over the runs, part by part, and every run's total. */
-    cold: Omit<Cold, "hits"> & { runs_total_ms: number[] };
-    index_bytes: number;
-    bundle: { minified: number; gzip: number };
-  }>;
+  settings: {
+    count: number;
+    mix: number;
+    rounds: number;
+    cold_runs: number;
+    queries: number;
+    shipped_patterns: number;
+    cold_query: string;
+  };
+  engines: Record<
+    Engine,
+    {
+      relevance: { dev: Scores; holdout: Scores };
+      search: SearchTimes;
+      /** Medians over the runs, part by part, and every run's total. */
+      cold: Omit<Cold, "hits"> & { runs_total_ms: number[] };
+      index_bytes: number;
+      bundle: { minified: number; gzip: number };
+    }
+  >;
   seconds: number;
 }
 
@@ -53,13 +64,34 @@ export function report(r: EnginesResult): string {
   const s = r.settings;
   const f3 = (x: number) => x.toFixed(3);
   const ms = (x: number) => String(round(x));
-  const relevance = ENGINES.flatMap((e) => (["dev", "holdout"] as const).map((set) => {
-    const x = r.engines[e].relevance[set];
-    return [e, set, `${x.answerable}+${x.noAnswer}`, f3(x.hitAt1), f3(x.hitAt5), f3(x.mrrAt10), `${x.zeroResults}/${x.answerable}`, `${x.junk}/${x.noAnswer}`];
-  }));
+  const relevance = ENGINES.flatMap((e) =>
+    (["dev", "holdout"] as const).map((set) => {
+      const x = r.engines[e].relevance[set];
+      return [
+        e,
+        set,
+        `${x.answerable}+${x.noAnswer}`,
+        f3(x.hitAt1),
+        f3(x.hitAt5),
+        f3(x.mrrAt10),
+        `${x.zeroResults}/${x.answerable}`,
+        `${x.junk}/${x.noAnswer}`,
+      ];
+    }),
+  );
   const speed = ENGINES.map((e) => {
     const { search: t, cold: c, index_bytes, bundle } = r.engines[e];
-    return [e, ms(t.p50_ms), ms(t.p99_ms), ms(t.max_ms), ms(c.total_ms), `${ms(c.import_ms)} / ${ms(c.open_ms)} / ${ms(c.first_search_ms)}`, index_bytes, bundle.minified, bundle.gzip];
+    return [
+      e,
+      ms(t.p50_ms),
+      ms(t.p99_ms),
+      ms(t.max_ms),
+      ms(c.total_ms),
+      `${ms(c.import_ms)} / ${ms(c.open_ms)} / ${ms(c.first_search_ms)}`,
+      index_bytes,
+      bundle.minified,
+      bundle.gzip,
+    ];
   });
   return [
     `${r.command}: ours (src/catalog, catalog.search) vs stock MiniSearch ${r.versions.minisearch} and Orama ${r.versions.orama}`,

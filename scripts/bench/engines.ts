@@ -24,7 +24,15 @@ import { measure, readQuerySet } from "../lib/relevance.ts";
 import { median, rotate, round } from "../lib/stats.ts";
 import { EDGE_BUILD } from "./bundle.ts";
 import { runJson } from "./child.ts";
-import { type Cold, ENGINES, type Engine, type EnginesResult, report, type Scores, type SearchTimes } from "./engines-report.ts";
+import {
+  type Cold,
+  ENGINES,
+  type Engine,
+  type EnginesResult,
+  report,
+  type Scores,
+  type SearchTimes,
+} from "./engines-report.ts";
 import type { Searcher } from "./engines/doc.ts";
 import * as minisearch from "./engines/minisearch.ts";
 import * as orama from "./engines/orama.ts";
@@ -39,10 +47,19 @@ const { values: opt } = parseArgs({
   },
 });
 const per = <T>(f: (e: Engine) => T) => Object.fromEntries(ENGINES.map((e) => [e, f(e)])) as Record<Engine, T>;
-const SETS = { dev: join(ROOT, "tests/relevance/dev-queries.json"), holdout: join(ROOT, "tests/relevance/holdout-queries.json") };
+const SETS = {
+  dev: join(ROOT, "tests/relevance/dev-queries.json"),
+  holdout: join(ROOT, "tests/relevance/holdout-queries.json"),
+};
 const CHILD = join(ROOT, "scripts/bench/engine-child.ts");
-const version = (pkg: string) => (JSON.parse(readFileSync(join(ROOT, "node_modules", pkg, "package.json"), "utf8")) as { version: string }).version;
-const settings = { count: Number(opt.count), mix: 500, rounds: Number(opt.rounds), cold_runs: Number(opt["cold-runs"]) };
+const version = (pkg: string) =>
+  (JSON.parse(readFileSync(join(ROOT, "node_modules", pkg, "package.json"), "utf8")) as { version: string }).version;
+const settings = {
+  count: Number(opt.count),
+  mix: 500,
+  rounds: Number(opt.rounds),
+  cold_runs: Number(opt["cold-runs"]),
+};
 const started = Date.now();
 const log = (line: string) => console.error(`[engines] ${Math.round((Date.now() - started) / 1000)} s: ${line}`);
 const loadAtStart = loadavg().map((x) => round(x));
@@ -50,7 +67,9 @@ const loadAtStart = loadavg().map((x) => round(x));
 /** Relevance of one engine on one query set over `entries`, titles looked up by id. */
 async function relevance(search: Searcher, entries: readonly Entry[], set: string): Promise<Scores> {
   const titleOf = new Map(entries.map((e) => [e.id, e.title]));
-  const { outcomes: _, ...r } = await measure(await readQuerySet(set), async (q) => (await search(q)).map((id) => titleOf.get(id) ?? id));
+  const { outcomes: _, ...r } = await measure(await readQuerySet(set), async (q) =>
+    (await search(q)).map((id) => titleOf.get(id) ?? id),
+  );
   return r;
 }
 
@@ -62,7 +81,13 @@ async function relevance(search: Searcher, entries: readonly Entry[], set: strin
  */
 async function plainJs(dir: string, out: string) {
   const base = { bundle: true, format: "esm", logLevel: "error" } as const;
-  await build({ ...base, platform: "neutral", entryPoints: [join(dir, "load.ts")], outfile: join(dir, "load.mjs"), external: ["*.json"] });
+  await build({
+    ...base,
+    platform: "neutral",
+    entryPoints: [join(dir, "load.ts")],
+    outfile: join(dir, "load.mjs"),
+    external: ["*.json"],
+  });
   await build({ ...base, platform: "node", entryPoints: [CHILD], outfile: out });
   return <T>(args: string[]) => runJson<T>(process.execPath, [out, ...args]);
 }
@@ -85,22 +110,36 @@ try {
     orama: orama.open(await orama.serialize(shipped)),
   };
   const rel = {} as Record<Engine, Record<keyof typeof SETS, Scores>>;
-  for (const e of ENGINES) rel[e] = { dev: await relevance(open[e], shipped, SETS.dev), holdout: await relevance(open[e], shipped, SETS.holdout) };
+  for (const e of ENGINES)
+    rel[e] = {
+      dev: await relevance(open[e], shipped, SETS.dev),
+      holdout: await relevance(open[e], shipped, SETS.holdout),
+    };
 
   log(`building the ${settings.count}-pattern catalog and the stock engines' indexes`);
   const dir = join(work, "catalog");
   const generated = generateCatalog(shipped, settings.count, 1);
-  await writeCatalogFiles(dir, await buildCatalogFiles(JSON.stringify(generated), { thesaurus: readFileSync(THESAURUS, "utf8") }));
+  await writeCatalogFiles(
+    dir,
+    await buildCatalogFiles(JSON.stringify(generated), { thesaurus: readFileSync(THESAURUS, "utf8") }),
+  );
   await writeFile(join(dir, "minisearch.json"), minisearch.serialize(generated));
   await writeFile(join(dir, "orama.json"), await orama.serialize(generated));
   // The mix reads the built entry files, as search-child.ts does, so both draw the same queries;
   // its category filters are dropped: the stock engines have no field to filter on.
-  const built: Entry[] = readdirSync(dir).filter((f) => /^entries-\d+\.json$/.test(f)).sort().flatMap((f) => JSON.parse(readFileSync(join(dir, f), "utf8")));
+  const built: Entry[] = readdirSync(dir)
+    .filter((f) => /^entries-\d+\.json$/.test(f))
+    .sort()
+    .flatMap((f) => JSON.parse(readFileSync(join(dir, f), "utf8")));
   const dev = await readQuerySet(SETS.dev);
   const queries = [...queryMix(built, settings.mix).map((q) => q.query!), ...dev.map(([q]) => q)];
   await writeFile(join(dir, "queries.json"), JSON.stringify(queries));
   const size = (...files: string[]) => files.reduce((n, f) => n + statSync(join(dir, f)).size, 0);
-  const indexBytes = { ours: size("head.json", "search.json"), minisearch: size("minisearch.json"), orama: size("orama.json") };
+  const indexBytes = {
+    ours: size("head.json", "search.json"),
+    minisearch: size("minisearch.json"),
+    orama: size("orama.json"),
+  };
 
   const node = await plainJs(dir, join(work, "engine-child.mjs"));
 
@@ -127,7 +166,12 @@ try {
   const result: EnginesResult = {
     generated_at: new Date().toISOString(),
     command: ["npm run bench:engines", ...(process.argv.length > 2 ? ["--", ...process.argv.slice(2)] : [])].join(" "),
-    machine: { node: process.version, cpus: cpus().length, cpu_model: cpus()[0]?.model, load_average_at_start: loadAtStart },
+    machine: {
+      node: process.version,
+      cpus: cpus().length,
+      cpu_model: cpus()[0]?.model,
+      load_average_at_start: loadAtStart,
+    },
     versions: { minisearch: version("minisearch"), orama: version("@orama/orama") },
     settings: { ...settings, queries: queries.length, shipped_patterns: shipped.length, cold_query: dev[0][0] },
     engines: per((e) => ({

@@ -16,4 +16,11 @@ const imported = performance.now();
 const res = await fetch(req);
 await res.arrayBuffer();
 const done = performance.now();
-console.log(JSON.stringify({ ok: true, node_layer_ms: imported - started, first_fetch_ms: done - imported, total_ms: done - started }));
+console.log(
+  JSON.stringify({
+    ok: true,
+    node_layer_ms: imported - started,
+    first_fetch_ms: done - imported,
+    total_ms: done - started,
+  }),
+);

@@ -19,8 +19,13 @@ export interface LoadResult {
 
 export function requestBytes(port: number, body: string, headers: Record<string, string>): Buffer {
   const payload = Buffer.from(body);
-  const lines = [`POST /mcp HTTP/1.1`, `Host: 127.0.0.1:${port}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), `Content-Length: ${payload.length}`];
-  return Buffer.concat([Buffer.from(lines.join("\r\n") + "\r\n\r\n"), payload]);
+  const lines = [
+    `POST /mcp HTTP/1.1`,
+    `Host: 127.0.0.1:${port}`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    `Content-Length: ${payload.length}`,
+  ];
+  return Buffer.concat([Buffer.from(`${lines.join("\r\n")}\r\n\r\n`), payload]);
 }
 
 /** Parses responses off one socket; calls `done(status, bodyBytes, text?)` per complete response. */
@@ -70,35 +75,48 @@ function responseReader(done: (status: number, bytes: number, firstBytes: string
 }
 
 /** Runs `connections` closed loops against 127.0.0.1:port for `seconds` (or until `maxRequests` responses). */
-export async function runLoad(port: number, request: Buffer, { connections = 8, seconds = 1, maxRequests = Infinity } = {}): Promise<LoadResult> {
+export async function runLoad(
+  port: number,
+  request: Buffer,
+  { connections = 8, seconds = 1, maxRequests = Infinity } = {},
+): Promise<LoadResult> {
   const result: LoadResult = { requests: 0, errors: 0, seconds, latencies: [], bodyBytes: 0 };
   const started = performance.now();
   const until = started + seconds * 1000;
   const sockets: Socket[] = [];
-  await Promise.all(Array.from({ length: connections }, () => new Promise<void>((resolve, reject) => {
-    const socket = connect({ port, host: "127.0.0.1", noDelay: true });
-    sockets.push(socket);
-    let sent = 0;
-    const send = () => {
-      sent = performance.now();
-      socket.write(request);
-    };
-    socket.on("data", responseReader((status, bytes, first) => {
-      const now = performance.now();
-      result.latencies.push(now - sent);
-      result.requests++;
-      result.bodyBytes = bytes;
-      if (status !== 200) {
-        result.errors++;
-        result.firstError ??= `HTTP ${status}: ${first}`;
-      }
-      if (now < until && result.requests + connections <= maxRequests) send();
-      else resolve();
-    }));
-    socket.on("error", reject);
-    socket.on("close", () => resolve());
-    socket.on("connect", send);
-  })));
+  await Promise.all(
+    Array.from(
+      { length: connections },
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const socket = connect({ port, host: "127.0.0.1", noDelay: true });
+          sockets.push(socket);
+          let sent = 0;
+          const send = () => {
+            sent = performance.now();
+            socket.write(request);
+          };
+          socket.on(
+            "data",
+            responseReader((status, bytes, first) => {
+              const now = performance.now();
+              result.latencies.push(now - sent);
+              result.requests++;
+              result.bodyBytes = bytes;
+              if (status !== 200) {
+                result.errors++;
+                result.firstError ??= `HTTP ${status}: ${first}`;
+              }
+              if (now < until && result.requests + connections <= maxRequests) send();
+              else resolve();
+            }),
+          );
+          socket.on("error", reject);
+          socket.on("close", () => resolve());
+          socket.on("connect", send);
+        }),
+    ),
+  );
   result.seconds = (performance.now() - started) / 1000;
   for (const s of sockets) s.destroy();
   return result;

@@ -35,8 +35,18 @@ const seconds = Math.max(0.2, Math.min(Number(opt.seconds), 30));
 const fixtures = await loadFixtures();
 const patternId = fixtures.find((f) => f.name === GET_PATTERN)!.entry.id;
 const bodies: Record<string, string> = {
-  get_component: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_component", arguments: { pattern_id: patternId } } }),
-  search_components: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_components", arguments: { query: "navigation" } } }),
+  get_component: JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name: "get_component", arguments: { pattern_id: patternId } },
+  }),
+  search_components: JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name: "search_components", arguments: { query: "navigation" } },
+  }),
   tools_list: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
 };
 const body = bodies[opt.scenario!];
@@ -51,38 +61,74 @@ interface Target {
 }
 
 const blobs = await startSeededBlobs(fixtures);
-const local = await spawnReady<{ url: string }>(process.execPath, ["--import", "tsx", join(ROOT, "scripts/start.ts"), "--port", "0", "--json", "--quiet"], "url");
+const local = await spawnReady<{ url: string }>(
+  process.execPath,
+  ["--import", "tsx", join(ROOT, "scripts/start.ts"), "--port", "0", "--json", "--quiet"],
+  "url",
+);
 const base = 20_000 + Math.floor(Math.random() * 120) * 100;
 const bench = await startServer("deno", base, CATALOG_DIR, blobs.config, "");
 const dev = opt.emulation ? await startDevServer({ port: 0 }) : undefined;
 const targets: Target[] = [
-  { name: "npm start (edge on Deno.serve, usage written after the response)", port: Number(new URL(local.value.url).port), latencies: [] },
-  { name: "bench: long-lived Deno server, our handler over local Blobs, no usage", port: portOf(base, "ours", "blobs"), latencies: [] },
-  ...(dev ? [{ name: "npm run start:netlify (@netlify/dev emulation)", port: Number(new URL(dev.url).port), latencies: [], maxRequests: 20 }] : []),
+  {
+    name: "npm start (edge on Deno.serve, usage written after the response)",
+    port: Number(new URL(local.value.url).port),
+    latencies: [],
+  },
+  {
+    name: "bench: long-lived Deno server, our handler over local Blobs, no usage",
+    port: portOf(base, "ours", "blobs"),
+    latencies: [],
+  },
+  ...(dev
+    ? [
+        {
+          name: "npm run start:netlify (@netlify/dev emulation)",
+          port: Number(new URL(dev.url).port),
+          latencies: [],
+          maxRequests: 20,
+        },
+      ]
+    : []),
 ];
 
 try {
   const started = new Date();
   for (const t of targets) {
     // Warm-up: JIT, the component cache and the first store reads, outside the measured rounds.
-    const warm = await runLoad(t.port, requestBytes(t.port, body, HEADERS), { connections: 1, seconds: 0.5, maxRequests: t.maxRequests ?? Infinity });
+    const warm = await runLoad(t.port, requestBytes(t.port, body, HEADERS), {
+      connections: 1,
+      seconds: 0.5,
+      maxRequests: t.maxRequests ?? Infinity,
+    });
     if (warm.errors) throw new Error(`${t.name}: ${warm.errors} errors, first: ${warm.firstError}`);
   }
   for (let r = 0; r < rounds; r++) {
     for (const t of rotate(targets, r)) {
-      const res = await runLoad(t.port, requestBytes(t.port, body, HEADERS), { connections: 1, seconds, maxRequests: t.maxRequests ?? Infinity });
+      const res = await runLoad(t.port, requestBytes(t.port, body, HEADERS), {
+        connections: 1,
+        seconds,
+        maxRequests: t.maxRequests ?? Infinity,
+      });
       if (res.errors) throw new Error(`${t.name}: ${res.errors} errors, first: ${res.firstError}`);
       t.latencies.push(...res.latencies);
     }
     console.error(`[bench:local] round ${r + 1}/${rounds}`);
   }
-  console.log(`\n${opt.scenario}, one request at a time over loopback; ${rounds} rounds × ${seconds} s, interleaved; ${started.toISOString()}\n`);
+  console.log(
+    `\n${opt.scenario}, one request at a time over loopback; ${rounds} rounds × ${seconds} s, interleaved; ${started.toISOString()}\n`,
+  );
   console.log("| server | requests | p50 ms | p99 ms |");
   console.log("|---|---|---|---|");
-  for (const t of targets) console.log(`| ${t.name} | ${t.latencies.length} | ${percentile(t.latencies, 50).toFixed(2)} | ${percentile(t.latencies, 99).toFixed(2)} |`);
+  for (const t of targets)
+    console.log(
+      `| ${t.name} | ${t.latencies.length} | ${percentile(t.latencies, 50).toFixed(2)} | ${percentile(t.latencies, 99).toFixed(2)} |`,
+    );
   if (opt.scenario === "get_component") {
     const p50 = percentile(targets[0].latencies, 50);
-    console.log(`\nget_component p50 against npm start: ${p50.toFixed(2)} ms; goal ≤ ${P50_GOAL_MS} ms: ${p50 <= P50_GOAL_MS ? "met" : "MISSED"}`);
+    console.log(
+      `\nget_component p50 against npm start: ${p50.toFixed(2)} ms; goal ≤ ${P50_GOAL_MS} ms: ${p50 <= P50_GOAL_MS ? "met" : "MISSED"}`,
+    );
   }
 } finally {
   bench.stop();

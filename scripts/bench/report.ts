@@ -23,7 +23,12 @@ export function targets(r: Results) {
   const checks: { target: string; goal: string; value: number | undefined; met: boolean | undefined }[] = [];
   // Without `ok` a row is a figure shown beside the targets, neither met nor missed ("-").
   const check = (target: string, goal: string, value: number | undefined, ok?: (v: number) => boolean) =>
-    checks.push({ target, goal, value: value === undefined ? undefined : round(value), met: value === undefined || !ok ? undefined : ok(value) });
+    checks.push({
+      target,
+      goal,
+      value: value === undefined ? undefined : round(value),
+      met: value === undefined || !ok ? undefined : ok(value),
+    });
   if (r.throughput) {
     const vs = (other: Variant) => (c: Record<Variant, Cell>) => c.ours.rps / c[other].rps;
     const sdk = ratio(r.throughput, vs("sdk"));
@@ -45,7 +50,13 @@ export function targets(r: Results) {
       raw_vs_sdk_throughput: ceiling.min,
       vs_sdk_cpu_per_request: cpu.min,
       vs_sdk_cpu_per_request_geomean: cpu.geomean,
-      cells: { vs_sdk: sdk.cells, vs_sdk_shared_validator: shared.cells, vs_raw: raw.cells, raw_vs_sdk: ceiling.cells, vs_sdk_cpu: cpu.cells },
+      cells: {
+        vs_sdk: sdk.cells,
+        vs_sdk_shared_validator: shared.cells,
+        vs_raw: raw.cells,
+        raw_vs_sdk: ceiling.cells,
+        vs_sdk_cpu: cpu.cells,
+      },
     });
     check("throughput vs (b) SDK stateless, worst cell", ">= 10", sdk.min, (v) => v >= 10);
     check("throughput vs (d) raw handler, worst cell", ">= 0.5", raw.min, (v) => v >= 0.5);
@@ -53,25 +64,58 @@ export function targets(r: Results) {
   if (r.bundle) {
     ratios.bundle_vs_sdk = round(r.bundle.ours.code.gzip / r.bundle.sdk.code.gzip);
     ratios.bundle_with_catalog_vs_sdk = round(r.bundle.ours.with_catalog.gzip / r.bundle.sdk.with_catalog.gzip);
-    check("gzipped bundle vs SDK variant (code; same catalog file beside both)", "<= 0.333", ratios.bundle_vs_sdk as number, (v) => v <= 1 / 3);
+    check(
+      "gzipped bundle vs SDK variant (code; same catalog file beside both)",
+      "<= 0.333",
+      ratios.bundle_vs_sdk as number,
+      (v) => v <= 1 / 3,
+    );
   }
   if (r.cold_start_ms) {
-    check("cold start, shipped catalog (import + first get_component, Deno)", "(no target)", r.cold_start_ms.catalog_shipped);
-    check("cold start, 10,000 patterns (import + first get_component, Deno)", "<= 50 ms", r.cold_start_ms.catalog_10k, (v) => v <= 50);
+    check(
+      "cold start, shipped catalog (import + first get_component, Deno)",
+      "(no target)",
+      r.cold_start_ms.catalog_shipped,
+    );
+    check(
+      "cold start, 10,000 patterns (import + first get_component, Deno)",
+      "<= 50 ms",
+      r.cold_start_ms.catalog_10k,
+      (v) => v <= 50,
+    );
     ratios.cold_10k_vs_sdk = round(r.cold_start_ms.catalog_10k / r.cold_start_ms.sdk_catalog_10k);
-    check("cold start, 10,000 patterns, vs the SDK variant's in the same run", "<= 0.75", ratios.cold_10k_vs_sdk as number, (v) => v <= 0.75);
+    check(
+      "cold start, 10,000 patterns, vs the SDK variant's in the same run",
+      "<= 0.75",
+      ratios.cold_10k_vs_sdk as number,
+      (v) => v <= 0.75,
+    );
     // Netlify counts 50 ms of CPU per request, a cold isolate's module loading included.
     if (r.cold_start_ms.shipped_first_search_components_cpu !== undefined) {
-      check("first search_components of a cold isolate, shipped catalog: CPU ms, process (Netlify counts 50)", "(no target)", r.cold_start_ms.shipped_first_search_components_cpu);
+      check(
+        "first search_components of a cold isolate, shipped catalog: CPU ms, process (Netlify counts 50)",
+        "(no target)",
+        r.cold_start_ms.shipped_first_search_components_cpu,
+      );
       if (r.cold_start_ms.shipped_first_search_components_main_thread_cpu !== undefined) {
-        check("  the same, CPU ms of the thread running the function", "(no target)", r.cold_start_ms.shipped_first_search_components_main_thread_cpu);
+        check(
+          "  the same, CPU ms of the thread running the function",
+          "(no target)",
+          r.cold_start_ms.shipped_first_search_components_main_thread_cpu,
+        );
       }
     }
     // Not a target: what the official Blobs client and the first fetch cost before any handler code.
-    if (r.cold_start_ms.floor) check("  of which the floor: Node layer of @netlify/blobs + first fetch", "(no target)", r.cold_start_ms.floor.total_ms);
+    if (r.cold_start_ms.floor)
+      check(
+        "  of which the floor: Node layer of @netlify/blobs + first fetch",
+        "(no target)",
+        r.cold_start_ms.floor.total_ms,
+      );
   }
   if (r.search) check("search_components p99 over 10,000 patterns", "<= 1 ms", r.search.p99_ms, (v) => v <= 1);
-  if (r.blobs) check("get_component over local Blobs, on top of the blob reads", "<= 1 ms", r.blobs.overhead_ms, (v) => v <= 1);
+  if (r.blobs)
+    check("get_component over local Blobs, on top of the blob reads", "<= 1 ms", r.blobs.overhead_ms, (v) => v <= 1);
   return { ratios, targets: checks };
 }
 
@@ -83,41 +127,79 @@ export function printReport(r: Results) {
   const t: Throughput | undefined = r.throughput;
   if (t) {
     lines.push("", "Throughput (req/s, median of rounds) and latency p50/p99 (ms) under 8 connections");
-    lines.push(`${pad("runtime/scenario", 30)}${VARIANTS.map((v) => lpad(v, 24)).join("")}${lpad("vs sdk", 8)}${lpad("vs raw", 8)}${lpad("raw/sdk", 9)}   CPU µs/req ours/sdk/raw`);
+    lines.push(
+      `${pad("runtime/scenario", 30)}${VARIANTS.map((v) => lpad(v, 24)).join("")}${lpad("vs sdk", 8)}${lpad("vs raw", 8)}${lpad("raw/sdk", 9)}   CPU µs/req ours/sdk/raw`,
+    );
     for (const [runtime, scenarios] of Object.entries(t)) {
       for (const s of SCENARIOS) {
         const c = scenarios[s];
-        const cells = VARIANTS.map((v) => lpad(`${Math.round(c[v].rps)} ${round(c[v].p50_ms)}/${round(c[v].p99_ms)}`, 24));
+        const cells = VARIANTS.map((v) =>
+          lpad(`${Math.round(c[v].rps)} ${round(c[v].p50_ms)}/${round(c[v].p99_ms)}`, 24),
+        );
         const x = (a: number, b: number) => lpad(round(a / b), 8);
         const cpu = [c.ours, c.sdk, c.raw].map((v) => Math.round(v.cpu_us_per_req)).join("/");
-        lines.push(`${pad(`${runtime}/${s}`, 30)}${cells.join("")}${x(c.ours.rps, c.sdk.rps)}${x(c.ours.rps, c.raw.rps)} ${x(c.raw.rps, c.sdk.rps)}   ${cpu}`);
+        lines.push(
+          `${pad(`${runtime}/${s}`, 30)}${cells.join("")}${x(c.ours.rps, c.sdk.rps)}${x(c.ours.rps, c.raw.rps)} ${x(c.raw.rps, c.sdk.rps)}   ${cpu}`,
+        );
       }
     }
   }
   if (r.cold_start_ms) {
-    lines.push("", "Cold start, fresh Deno process (ms, medians): import + first get_component (first tools/list where named) = total");
+    lines.push(
+      "",
+      "Cold start, fresh Deno process (ms, medians): import + first get_component (first tools/list where named) = total",
+    );
     for (const [k, v] of Object.entries<any>(r.cold_start_ms.detail)) {
-      const cpu = v.cpu_ms === undefined ? "" : `, CPU ${round(v.cpu_ms)}, of its thread ${round(v.main_thread_cpu_ms)}`;
-      lines.push(`${pad(k, 36)} ${lpad(round(v.import_ms), 8)} + ${lpad(round(v.first_call_ms), 8)} = ${lpad(round(v.total_ms), 8)}   (process start to response ${round(v.process_start_to_response_ms)}${cpu})`);
+      const cpu =
+        v.cpu_ms === undefined ? "" : `, CPU ${round(v.cpu_ms)}, of its thread ${round(v.main_thread_cpu_ms)}`;
+      lines.push(
+        `${pad(k, 36)} ${lpad(round(v.import_ms), 8)} + ${lpad(round(v.first_call_ms), 8)} = ${lpad(round(v.total_ms), 8)}   (process start to response ${round(v.process_start_to_response_ms)}${cpu})`,
+      );
     }
     const f = r.cold_start_ms.floor;
-    if (f) lines.push(`${pad("floor (no handler)", 36)} ${lpad(round(f.node_layer_ms), 8)} + ${lpad(round(f.first_fetch_ms), 8)} = ${lpad(round(f.total_ms), 8)}   (import node:process, as @netlify/blobs does, + one first fetch to the Blobs server)`);
+    if (f)
+      lines.push(
+        `${pad("floor (no handler)", 36)} ${lpad(round(f.node_layer_ms), 8)} + ${lpad(round(f.first_fetch_ms), 8)} = ${lpad(round(f.total_ms), 8)}   (import node:process, as @netlify/blobs does, + one first fetch to the Blobs server)`,
+      );
   }
   if (r.search) {
-    lines.push("", `search_components over ${r.search.patterns} patterns, token memo and per-hit JSON empty each round: p50 ${round(r.search.p50_ms)} ms, p99 ${round(r.search.p99_ms)} ms (all samples p99 ${round(r.search.all_samples_p99_ms)} ms), first search ${round(r.search.first_search_ms)} ms`);
-    if (r.search.memo_warm) lines.push(`  the same mix with every token in the memo: p50 ${round(r.search.memo_warm.p50_ms)} ms, p99 ${round(r.search.memo_warm.p99_ms)} ms`);
+    lines.push(
+      "",
+      `search_components over ${r.search.patterns} patterns, token memo and per-hit JSON empty each round: p50 ${round(r.search.p50_ms)} ms, p99 ${round(r.search.p99_ms)} ms (all samples p99 ${round(r.search.all_samples_p99_ms)} ms), first search ${round(r.search.first_search_ms)} ms`,
+    );
+    if (r.search.memo_warm)
+      lines.push(
+        `  the same mix with every token in the memo: p50 ${round(r.search.memo_warm.p50_ms)} ms, p99 ${round(r.search.memo_warm.p99_ms)} ms`,
+      );
   }
-  if (r.blobs) lines.push("", `get_component over local Blobs: ${round(r.blobs.get_component_p50_ms)} ms vs the two reads ${round(r.blobs.reads_p50_ms)} ms: overhead ${round(r.blobs.overhead_ms)} ms`);
+  if (r.blobs)
+    lines.push(
+      "",
+      `get_component over local Blobs: ${round(r.blobs.get_component_p50_ms)} ms vs the two reads ${round(r.blobs.reads_p50_ms)} ms: overhead ${round(r.blobs.overhead_ms)} ms`,
+    );
   if (r.bundle) {
     const b = r.bundle;
-    lines.push("", `Bundle, esbuild minified (gzip): ours ${b.ours.code.minified} B (${b.ours.code.gzip} B) vs SDK ${b.sdk.code.minified} B (${b.sdk.code.gzip} B); with the catalog inlined ${b.ours.with_catalog.gzip} B vs ${b.sdk.with_catalog.gzip} B gzip`);
+    lines.push(
+      "",
+      `Bundle, esbuild minified (gzip): ours ${b.ours.code.minified} B (${b.ours.code.gzip} B) vs SDK ${b.sdk.code.minified} B (${b.sdk.code.gzip} B); with the catalog inlined ${b.ours.with_catalog.gzip} B vs ${b.sdk.with_catalog.gzip} B gzip`,
+    );
   }
   lines.push("", "Targets");
-  for (const c of r.targets ?? []) lines.push(`${c.met === undefined ? "-   " : c.met ? "MET " : "MISS"}  ${pad(c.target, 72)} ${pad(c.goal, 10)} ${c.value}`);
+  for (const c of r.targets ?? [])
+    lines.push(
+      `${c.met === undefined ? "-   " : c.met ? "MET " : "MISS"}  ${pad(c.target, 72)} ${pad(c.goal, 10)} ${c.value}`,
+    );
   if (r.ratios?.vs_sdk_throughput !== undefined) {
-    lines.push("", `ratios: vs SDK ${r.ratios.vs_sdk_throughput} (geomean ${r.ratios.vs_sdk_throughput_geomean}), vs SDK+shared validator ${r.ratios.vs_sdk_shared_validator_throughput}, vs raw ${r.ratios.vs_raw_throughput} (geomean ${r.ratios.vs_raw_throughput_geomean}), bundle ${r.ratios.bundle_vs_sdk}`);
-    lines.push(`ceiling: raw / SDK ${r.ratios.raw_vs_sdk_throughput} in the worst cell (no handler beats raw); server CPU per request SDK / ours ${r.ratios.vs_sdk_cpu_per_request} worst, ${r.ratios.vs_sdk_cpu_per_request_geomean} geomean`);
+    lines.push(
+      "",
+      `ratios: vs SDK ${r.ratios.vs_sdk_throughput} (geomean ${r.ratios.vs_sdk_throughput_geomean}), vs SDK+shared validator ${r.ratios.vs_sdk_shared_validator_throughput}, vs raw ${r.ratios.vs_raw_throughput} (geomean ${r.ratios.vs_raw_throughput_geomean}), bundle ${r.ratios.bundle_vs_sdk}`,
+    );
+    lines.push(
+      `ceiling: raw / SDK ${r.ratios.raw_vs_sdk_throughput} in the worst cell (no handler beats raw); server CPU per request SDK / ours ${r.ratios.vs_sdk_cpu_per_request} worst, ${r.ratios.vs_sdk_cpu_per_request_geomean} geomean`,
+    );
   }
-  lines.push(`load average at start ${r.machine.load_average_at_start.join(" ")}, at end ${r.machine.load_average_at_end.join(" ")}`);
+  lines.push(
+    `load average at start ${r.machine.load_average_at_start.join(" ")}, at end ${r.machine.load_average_at_end.join(" ")}`,
+  );
   console.log(lines.join("\n"));
 }

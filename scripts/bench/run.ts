@@ -19,7 +19,14 @@ import { GET_PATTERN } from "./scenarios.ts";
 import { median, rotate } from "../lib/stats.ts";
 import { measureThroughput } from "./throughput.ts";
 
-const { values } = parseArgs({ options: { quick: { type: "boolean", default: false }, smoke: { type: "boolean", default: false }, out: { type: "string" }, only: { type: "string" } } });
+const { values } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    smoke: { type: "boolean", default: false },
+    out: { type: "string" },
+    only: { type: "string" },
+  },
+});
 const quick = values.quick! || values.smoke!;
 const only = values.only ? new Set(values.only.split(",")) : undefined;
 const want = (part: string) => !only || only.has(part);
@@ -30,11 +37,32 @@ const want = (part: string) => !only || only.has(part);
 const LAZY = "--unstable-lazy-dynamic-imports";
 // --smoke (the test suite's): every part once, as briefly as possible; its figures mean nothing.
 const settings = values.smoke
-  ? { throughput_rounds: 1, throughput_seconds: 0.1, connections: 2, cold_runs: 1, search_rounds: 1, blobs_iterations: 5 }
+  ? {
+      throughput_rounds: 1,
+      throughput_seconds: 0.1,
+      connections: 2,
+      cold_runs: 1,
+      search_rounds: 1,
+      blobs_iterations: 5,
+    }
   : quick
-  // Five throughput rounds (not three): a median of three moved the worst cells by ±0.1 between runs here.
-  ? { throughput_rounds: 5, throughput_seconds: 0.5, connections: 8, cold_runs: 5, search_rounds: 5, blobs_iterations: 400 }
-  : { throughput_rounds: 7, throughput_seconds: 2, connections: 8, cold_runs: 15, search_rounds: 15, blobs_iterations: 600 };
+    ? // Five throughput rounds (not three): a median of three moved the worst cells by ±0.1 between runs here.
+      {
+        throughput_rounds: 5,
+        throughput_seconds: 0.5,
+        connections: 8,
+        cold_runs: 5,
+        search_rounds: 5,
+        blobs_iterations: 400,
+      }
+    : {
+        throughput_rounds: 7,
+        throughput_seconds: 2,
+        connections: 8,
+        cold_runs: 15,
+        search_rounds: 15,
+        blobs_iterations: 600,
+      };
 const log = (line: string) => console.error(`[bench] ${line}`);
 const started = Date.now();
 
@@ -46,7 +74,11 @@ const results: Record<string, unknown> = {
   generated_at: new Date().toISOString(),
   mode: values.smoke ? "smoke" : quick ? "quick" : "full",
   command: quick ? "npm run bench -- --quick" : "npm run bench",
-  machine: { cpus: cpus().length, cpu_model: cpus()[0]?.model, load_average_at_start: loadavg().map((x) => Number(x.toFixed(2))) },
+  machine: {
+    cpus: cpus().length,
+    cpu_model: cpus()[0]?.model,
+    load_average_at_start: loadavg().map((x) => Number(x.toFixed(2))),
+  },
   settings,
 };
 
@@ -54,7 +86,12 @@ try {
   // The synthetic 10,000-pattern catalog, built exactly as the shipped one is (a directory like generated/catalog/).
   log("building the 10,000-pattern catalog");
   const catalog10k = join(work, "catalog-10k");
-  await writeCatalogFiles(catalog10k, await buildCatalogFiles(JSON.stringify(generateCatalog(await loadCatalog(), 10_000)), { thesaurus: await readFile(THESAURUS, "utf8") }));
+  await writeCatalogFiles(
+    catalog10k,
+    await buildCatalogFiles(JSON.stringify(generateCatalog(await loadCatalog(), 10_000)), {
+      thesaurus: await readFile(THESAURUS, "utf8"),
+    }),
+  );
   const catalogs = { shipped: CATALOG_DIR, catalog_10k: catalog10k };
 
   if (want("bundle") || want("cold")) {
@@ -71,18 +108,34 @@ try {
   if (want("cold")) {
     // Fresh Deno processes, interleaved: each run of each (variant, catalog) in turn.
     const kinds = [] as { name: string; args: string[]; flags: string[] }[];
-    const cold = (file: string, first = "get_component") => [join(ROOT, "scripts/bench/cold-child.ts"), file, patternId, first];
+    const cold = (file: string, first = "get_component") => [
+      join(ROOT, "scripts/bench/cold-child.ts"),
+      file,
+      patternId,
+      first,
+    ];
     for (const variant of ["ours", "sdk"] as const) {
       for (const [cat, path] of Object.entries(catalogs)) {
         // The shipped catalog's bundle is the one just measured for size.
         const file = cat === "shipped" ? join(work, `${variant}-code.js`) : join(work, `${variant}-${cat}-cold.js`);
         if (cat !== "shipped") await bundle(ENTRIES[variant], file, path);
         kinds.push({ name: `${variant}/${cat}`, args: cold(file), flags: [LAZY] });
-        if (variant === "ours" && cat === "catalog_10k") kinds.push({ name: "ours/catalog_10k_eager_cli", args: cold(file), flags: [] });
+        if (variant === "ours" && cat === "catalog_10k")
+          kinds.push({ name: "ours/catalog_10k_eager_cli", args: cold(file), flags: [] });
         // Netlify counts 50 ms of CPU per request, module loading included: the first search's share.
-        if (variant === "ours" && cat === "shipped") kinds.push({ name: "ours/shipped_first_search_components", args: cold(file, "search_components"), flags: [LAZY] });
+        if (variant === "ours" && cat === "shipped")
+          kinds.push({
+            name: "ours/shipped_first_search_components",
+            args: cold(file, "search_components"),
+            flags: [LAZY],
+          });
         // A session's first request after initialize: no store read.
-        if (cat === "catalog_10k") kinds.push({ name: `${variant}/catalog_10k_first_tools_list`, args: cold(file, "tools_list"), flags: [LAZY] });
+        if (cat === "catalog_10k")
+          kinds.push({
+            name: `${variant}/catalog_10k_first_tools_list`,
+            args: cold(file, "tools_list"),
+            flags: [LAZY],
+          });
       }
     }
     // What any handler on the official Blobs client pays in a fresh process (floor-child.ts).
@@ -91,7 +144,11 @@ try {
     const ctx = Buffer.from(JSON.stringify(blobs.config)).toString("base64");
     for (let i = 0; i < settings.cold_runs + 1; i++) {
       for (const k of rotate(kinds, i)) {
-        const r = await runJson<{ ok: boolean; error?: string } & Record<string, number>>(deno, ["run", "-A", ...k.flags, ...k.args], { NETLIFY_BLOBS_CONTEXT: ctx });
+        const r = await runJson<{ ok: boolean; error?: string } & Record<string, number>>(
+          deno,
+          ["run", "-A", ...k.flags, ...k.args],
+          { NETLIFY_BLOBS_CONTEXT: ctx },
+        );
         if (!r.ok) throw new Error(`cold start ${k.name}: ${r.error}`);
         if (i > 0) runs.set(k.name, [...(runs.get(k.name) ?? []), r]); // run 0 fills Deno's module cache
       }
@@ -105,7 +162,9 @@ try {
         total_ms: median(rs.map((r) => r.total_ms)),
         process_start_to_response_ms: median(rs.map((r) => r.process_ms)),
         ...(rs[0].cpu_ms !== undefined && { cpu_ms: median(rs.map((r) => r.cpu_ms)) }),
-        ...(rs[0].main_thread_cpu_ms !== undefined && { main_thread_cpu_ms: median(rs.map((r) => r.main_thread_cpu_ms)) }),
+        ...(rs[0].main_thread_cpu_ms !== undefined && {
+          main_thread_cpu_ms: median(rs.map((r) => r.main_thread_cpu_ms)),
+        }),
         runs: rs.length,
       };
     };
@@ -119,7 +178,8 @@ try {
       catalog_10k_first_tools_list: detail["ours/catalog_10k_first_tools_list"].total_ms,
       shipped_first_search_components: detail["ours/shipped_first_search_components"].total_ms,
       shipped_first_search_components_cpu: detail["ours/shipped_first_search_components"].cpu_ms,
-      shipped_first_search_components_main_thread_cpu: detail["ours/shipped_first_search_components"].main_thread_cpu_ms,
+      shipped_first_search_components_main_thread_cpu:
+        detail["ours/shipped_first_search_components"].main_thread_cpu_ms,
       sdk_catalog_10k_first_tools_list: detail["sdk/catalog_10k_first_tools_list"].total_ms,
       floor: {
         node_layer_ms: median(floor.map((r) => r.node_layer_ms)),
@@ -132,7 +192,14 @@ try {
 
   if (want("search")) {
     log("search_components over 10,000 patterns (Deno)");
-    const s = await runJson<Record<string, number>>(deno, ["run", "-A", LAZY, join(ROOT, "scripts/bench/search-child.ts"), catalog10k, String(settings.search_rounds)]);
+    const s = await runJson<Record<string, number>>(deno, [
+      "run",
+      "-A",
+      LAZY,
+      join(ROOT, "scripts/bench/search-child.ts"),
+      catalog10k,
+      String(settings.search_rounds),
+    ]);
     results.search = s;
     results.search_p50_ms = s.p50_ms;
     results.search_p99_ms = s.p99_ms;
@@ -140,11 +207,25 @@ try {
 
   if (want("blobs")) {
     log("get_component over local Blobs vs the blob reads (Deno)");
-    results.blobs = await runJson<Record<string, number>>(deno, ["run", "-A", LAZY, join(ROOT, "scripts/bench/blobs-child.ts"), CATALOG_DIR, patternId, String(settings.blobs_iterations)], { BENCH_BLOBS: JSON.stringify(blobs.config) });
+    results.blobs = await runJson<Record<string, number>>(
+      deno,
+      [
+        "run",
+        "-A",
+        LAZY,
+        join(ROOT, "scripts/bench/blobs-child.ts"),
+        CATALOG_DIR,
+        patternId,
+        String(settings.blobs_iterations),
+      ],
+      { BENCH_BLOBS: JSON.stringify(blobs.config) },
+    );
   }
 
   if (want("throughput")) {
-    log(`throughput: ${settings.throughput_rounds} rounds x 2 runtimes x 4 scenarios x 4 variants x ${settings.throughput_seconds}s`);
+    log(
+      `throughput: ${settings.throughput_rounds} rounds x 2 runtimes x 4 scenarios x 4 variants x ${settings.throughput_seconds}s`,
+    );
     results.throughput = await measureThroughput({
       rounds: settings.throughput_rounds,
       seconds: settings.throughput_seconds,
@@ -163,6 +244,6 @@ Object.assign(results, targets(results));
 (results.machine as Record<string, unknown>).load_average_at_end = loadavg().map((x) => Number(x.toFixed(2)));
 results.duration_s = Math.round((Date.now() - started) / 1000);
 const out = values.out ?? join(ROOT, "bench-results.json");
-await writeFile(out, JSON.stringify(results, null, 2) + "\n");
+await writeFile(out, `${JSON.stringify(results, null, 2)}\n`);
 printReport(results);
 log(`wrote ${out} in ${results.duration_s} s`);

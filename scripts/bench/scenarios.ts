@@ -36,7 +36,8 @@ export function scenarioBody(scenario: Scenario, patternId: string): string {
 }
 
 /** One benchmark request, as a client on loopback sends it. */
-export const mcpRequest = (body: string) => new Request("http://127.0.0.1/mcp", { method: "POST", headers: HEADERS, body });
+export const mcpRequest = (body: string) =>
+  new Request("http://127.0.0.1/mcp", { method: "POST", headers: HEADERS, body });
 
 /** get_component over Blobs is served by a second app whose component source is the Blobs store. */
 export const sourceOf = (scenario: Scenario) => (scenario === "get_component_blobs" ? "blobs" : "memory");

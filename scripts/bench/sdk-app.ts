@@ -38,12 +38,21 @@ export function createSdkHandler({ deps, validator }: SdkOptions): (req: Request
   return async (req) => {
     const server = new McpServer(
       { name: SERVER_NAME, title: SERVER_TITLE, version: SERVER_VERSION },
-      { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, ...(validator && { jsonSchemaValidator: validator }) },
+      {
+        capabilities: { tools: { listChanged: false } },
+        instructions: INSTRUCTIONS,
+        ...(validator && { jsonSchemaValidator: validator }),
+      },
     );
     for (const tool of tools) {
       server.registerTool(
         tool.name,
-        { title: tool.title, description: tool.description, inputSchema: tool.input as never, annotations: tool.annotations },
+        {
+          title: tool.title,
+          description: tool.description,
+          inputSchema: tool.input as never,
+          annotations: tool.annotations,
+        },
         (async (args: unknown) => {
           if (tool.returnsCode) {
             const decision = await deps.entitlement(caller, tool.name, args);
@@ -53,7 +62,10 @@ export function createSdkHandler({ deps, validator }: SdkOptions): (req: Request
         }) as never,
       );
     }
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     await server.connect(transport);
     try {
       return await transport.handleRequest(req);

@@ -18,7 +18,10 @@ export default (req: Request) => {
   handler ??= createSdkHandler({
     deps: {
       catalog: openCatalog(catalogData, DEFAULT_SITE_URL),
-      components: cachedSource(blobsSource({ deadlineMs: 3000, open: (o) => openStore("components", o) }), { indexTtlMs: 10_000, tsxBytes: 8 * 1024 * 1024 }),
+      components: cachedSource(blobsSource({ deadlineMs: 3000, open: (o) => openStore("components", o) }), {
+        indexTtlMs: 10_000,
+        tsxBytes: 8 * 1024 * 1024,
+      }),
       entitlement: allowAll,
     },
   });

@@ -23,12 +23,20 @@ const rounds = Number(roundsArg ?? 5);
 const files = await import(pathToFileURL(join(path, "load.ts")).href);
 const catalog = openCatalog(files, DEFAULT_SITE_URL);
 // The query mix reads the entry files directly: loading them through the catalog would warm its caches.
-const entries: Entry[] = readdirSync(path).filter((f) => /^entries-\d+\.json$/.test(f)).sort().flatMap((f) => JSON.parse(readFileSync(join(path, f), "utf8")));
+const entries: Entry[] = readdirSync(path)
+  .filter((f) => /^entries-\d+\.json$/.test(f))
+  .sort()
+  .flatMap((f) => JSON.parse(readFileSync(join(path, f), "utf8")));
 
 // Arguments are parsed once up front: the timing is the tool's work, not zod's.
 const mix = queryMix(entries, 500).map((q) => searchComponents.input.parse(q));
 const runOn = (c: typeof catalog) => {
-  const ctx = { deps: { catalog: c, components: {} as ComponentSource, entitlement: allowAll }, caller: {}, progress() {}, log() {} };
+  const ctx = {
+    deps: { catalog: c, components: {} as ComponentSource, entitlement: allowAll },
+    caller: {},
+    progress() {},
+    log() {},
+  };
   return (args: (typeof mix)[number]) => searchComponents.run(args, ctx as never);
 };
 const run = runOn(catalog);
@@ -74,13 +82,15 @@ async function measure(fresh: boolean) {
 
 const cold = await measure(true);
 const warm = await measure(false);
-console.log(JSON.stringify({
-  patterns: catalog.count,
-  queries: mix.length,
-  rounds,
-  first_search_ms: first,
-  // The reported figures: token memo and per-hit JSON empty at the start of each round.
-  ...cold,
-  // The same mix once every token is in the memo (a busy isolate's steady state).
-  memo_warm: warm,
-}));
+console.log(
+  JSON.stringify({
+    patterns: catalog.count,
+    queries: mix.length,
+    rounds,
+    first_search_ms: first,
+    // The reported figures: token memo and per-hit JSON empty at the start of each round.
+    ...cold,
+    // The same mix once every token is in the memo (a busy isolate's steady state).
+    memo_warm: warm,
+  }),
+);

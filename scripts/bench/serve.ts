@@ -21,10 +21,19 @@ import { memoryComponents } from "../lib/memory-components.ts";
 import { createSdkHandler } from "./sdk-app.ts";
 import { GET_PATTERN, mcpRequest, portOf, SCENARIOS, scenarioBody, sourceOf, type Variant } from "./scenarios.ts";
 
-declare const Deno: { serve(opts: { port: number; hostname: string; onListen(): void }, h: (req: Request) => Promise<Response>): unknown } | undefined;
+declare const Deno:
+  | {
+      serve(
+        opts: { port: number; hostname: string; onListen(): void },
+        h: (req: Request) => Promise<Response>,
+      ): unknown;
+    }
+  | undefined;
 type Handler = (req: Request) => Promise<Response>;
 
-const config: { portBase: number; catalogDir: string; blobs: BlobsConfig } = JSON.parse(process.env.BENCH_CONFIG ?? "{}");
+const config: { portBase: number; catalogDir: string; blobs: BlobsConfig } = JSON.parse(
+  process.env.BENCH_CONFIG ?? "{}",
+);
 // The built catalog's loader (generated/catalog/load.ts), as the edge function imports it.
 const catalogFiles = await import(pathToFileURL(join(config.catalogDir, "load.ts")).href);
 const fixtures = await loadFixtures();
@@ -40,7 +49,11 @@ function variants(source: () => ComponentSource): Record<Exclude<Variant, "raw">
   const ours = createApp({ env: {}, catalogData: catalogFiles, components: source() });
   // Each variant its own catalog and component source (their caches), like separate deployments; the
   // files loaded from the built catalog are shared by the isolate (source.ts), and every variant is warmed up.
-  const deps = () => ({ catalog: openCatalog(catalogFiles, DEFAULT_SITE_URL), components: source(), entitlement: allowAll });
+  const deps = () => ({
+    catalog: openCatalog(catalogFiles, DEFAULT_SITE_URL),
+    components: source(),
+    entitlement: allowAll,
+  });
   return {
     ours: (req) => ours.handle(req),
     sdk: createSdkHandler({ deps: deps() }),
@@ -58,7 +71,9 @@ async function rawVariant(ours: Handler, source: "memory" | "blobs"): Promise<Ha
     const bytes = new Uint8Array(await res.arrayBuffer());
     bodies.set(body, bytes);
   }
-  const missing = new TextEncoder().encode('{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"unknown benchmark request"}}');
+  const missing = new TextEncoder().encode(
+    '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"unknown benchmark request"}}',
+  );
   const json = { "Content-Type": "application/json" };
   return async (req) => new Response(bodies.get(await req.text()) ?? missing, { headers: json });
 }
@@ -75,7 +90,8 @@ async function listen(port: number, handler: Handler): Promise<void> {
 for (const source of ["memory", "blobs"] as const) {
   const set = variants(sources[source]);
   const all: Record<Variant, Handler> = { ...set, raw: await rawVariant(set.ours, source) };
-  for (const [variant, handler] of Object.entries(all) as [Variant, Handler][]) await listen(portOf(config.portBase, variant, source), handler);
+  for (const [variant, handler] of Object.entries(all) as [Variant, Handler][])
+    await listen(portOf(config.portBase, variant, source), handler);
 }
 console.log(`READY ${JSON.stringify({ runtime: typeof Deno !== "undefined" ? "deno" : "node", patternId })}`);
 // For profiling runs (`deno run --cpu-prof`): a normal exit, which writes the profile, after a while.

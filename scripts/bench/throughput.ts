@@ -13,7 +13,16 @@ import { ROOT } from "../lib/fixtures.ts";
 import type { BlobsConfig } from "../../src/storage/blobs.ts";
 import { deno } from "./child.ts";
 import { requestBytes, runLoad } from "./load.ts";
-import { HEADERS, portOf, SCENARIOS, type Scenario, scenarioBody, sourceOf, type Variant, VARIANTS } from "./scenarios.ts";
+import {
+  HEADERS,
+  portOf,
+  SCENARIOS,
+  type Scenario,
+  scenarioBody,
+  sourceOf,
+  type Variant,
+  VARIANTS,
+} from "./scenarios.ts";
 import { median, percentile, rotate } from "../lib/stats.ts";
 
 export const RUNTIMES = ["deno", "node"] as const;
@@ -70,10 +79,17 @@ async function nodeServerBuild(dir: string): Promise<string> {
   return outfile;
 }
 
-export function startServer(runtime: Runtime, portBase: number, catalogDir: string, blobs: BlobsConfig, nodeBuild: string): Promise<Server> {
+export function startServer(
+  runtime: Runtime,
+  portBase: number,
+  catalogDir: string,
+  blobs: BlobsConfig,
+  nodeBuild: string,
+): Promise<Server> {
   // Node runs the script in this very process (not through the tsx CLI, which forks): its CPU is the
   // server's. tsx stays registered for the one TypeScript module it imports at run time: the catalog's load.ts.
-  const [cmd, args] = runtime === "deno" ? [deno, ["run", "-A", SERVE]] : [process.execPath, ["--import", "tsx", nodeBuild]];
+  const [cmd, args] =
+    runtime === "deno" ? [deno, ["run", "-A", SERVE]] : [process.execPath, ["--import", "tsx", nodeBuild]];
   const child: ChildProcess = spawn(cmd, args, {
     cwd: ROOT,
     env: { ...process.env, BENCH_CONFIG: JSON.stringify({ portBase, catalogDir, blobs }) },
@@ -88,7 +104,13 @@ export function startServer(runtime: Runtime, portBase: number, catalogDir: stri
       const line = out.split("\n").find((l) => l.startsWith("READY "));
       if (line) {
         const info = JSON.parse(line.slice(6));
-        resolve({ runtime, portBase, patternId: info.patternId, cpuTicks: () => ticks(child.pid!), stop: () => child.kill() });
+        resolve({
+          runtime,
+          portBase,
+          patternId: info.patternId,
+          cpuTicks: () => ticks(child.pid!),
+          stop: () => child.kill(),
+        });
       }
     });
     child.on("exit", (code) => reject(new Error(`${runtime} server exited (${code}): ${err.slice(-2000)}`)));
@@ -112,7 +134,9 @@ export async function measureThroughput(o: ThroughputOptions) {
   await mkdir(join(ROOT, "node_modules/.cache"), { recursive: true });
   const dir = await mkdtemp(join(ROOT, "node_modules/.cache/patttterns-bench-"));
   const nodeBuild = await nodeServerBuild(dir);
-  const servers = await Promise.all(RUNTIMES.map((r, i) => startServer(r, base + i * 50, o.catalogDir, o.blobs, nodeBuild)));
+  const servers = await Promise.all(
+    RUNTIMES.map((r, i) => startServer(r, base + i * 50, o.catalogDir, o.blobs, nodeBuild)),
+  );
   const samples = new Map<string, { rps: number[]; cpu: number[]; p50: number[]; p99: number[]; bytes: number }>();
   const key = (r: Runtime, s: Scenario, v: Variant) => `${r}/${s}/${v}`;
   try {
@@ -126,7 +150,8 @@ export async function measureThroughput(o: ThroughputOptions) {
         for (const v of VARIANTS) {
           const { port, bytes } = request(srv, s, v);
           const warm = await runLoad(port, bytes, { connections: o.connections, seconds: Math.min(0.5, o.seconds) });
-          if (warm.errors) throw new Error(`${srv.runtime} ${s} ${v}: ${warm.errors} errors, first: ${warm.firstError}`);
+          if (warm.errors)
+            throw new Error(`${srv.runtime} ${s} ${v}: ${warm.errors} errors, first: ${warm.firstError}`);
         }
       }
     }
@@ -162,7 +187,14 @@ export async function measureThroughput(o: ThroughputOptions) {
       cells[r][s] = {} as Record<Variant, Cell>;
       for (const v of VARIANTS) {
         const c = samples.get(key(r, s, v))!;
-        cells[r][s][v] = { rps: median(c.rps), cpu_us_per_req: median(c.cpu), p50_ms: median(c.p50), p99_ms: median(c.p99), body_bytes: c.bytes, rounds: c.rps.length };
+        cells[r][s][v] = {
+          rps: median(c.rps),
+          cpu_us_per_req: median(c.cpu),
+          p50_ms: median(c.p50),
+          p99_ms: median(c.p99),
+          body_bytes: c.bytes,
+          rounds: c.rps.length,
+        };
       }
     }
   }

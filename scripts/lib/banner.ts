@@ -7,7 +7,10 @@ import type { SeedResult } from "./seed.ts";
 
 /** The configs the MCP page shows (src/page/configs.ts), JSON on one line each. */
 export function configLines(url: string): string[] {
-  return clientConfigs(url).flatMap((c) => [`  ${c.client}: ${c.where}`, `    ${c.kind === "json" ? JSON.stringify(JSON.parse(c.text)) : c.text}`]);
+  return clientConfigs(url).flatMap((c) => [
+    `  ${c.client}: ${c.where}`,
+    `    ${c.kind === "json" ? JSON.stringify(JSON.parse(c.text)) : c.text}`,
+  ]);
 }
 
 /** `origin` is the URL users reach (http://127.0.0.1:8888); `extra` lines go under the store's. */

@@ -33,7 +33,8 @@ const env = Deno.env;
 // The edge runtime's `Netlify.env` global; @netlify/runtime-utils reads env through it too.
 (globalThis as { Netlify?: unknown }).Netlify = { env };
 const modulePath = env.get("EDGE_FUNCTION") ?? new URL("../../netlify/edge-functions/mcp.ts", import.meta.url).href;
-const edge: { default: (req: Request, context: Context) => Response | Promise<Response>; config?: Config } = await import(modulePath);
+const edge: { default: (req: Request, context: Context) => Response | Promise<Response>; config?: Config } =
+  await import(modulePath);
 
 const origin = env.get("ORIGIN_URL");
 /** Requests the edge function does not take, on to the origin, with the public host it was asked for. */
@@ -62,20 +63,24 @@ async function handleHarness(path: string): Promise<Response> {
   return Response.json({ ...Deno.memoryUsage(), gc: !!collect, pending: platform.pending(), requests });
 }
 
-const server = Deno.serve({
-  hostname: LISTEN_HOST,
-  port: Number(env.get("PORT") ?? 0),
-  onListen: ({ port }) => console.log(JSON.stringify({ listening: port, pid: Deno.pid, paths: edge.config?.path ?? [] })),
-}, (raw, info) => {
-  if (!hostAllowed(raw.headers.get("host"))) return forbiddenHost();
-  requests++;
-  const path = urlPathname(raw.url);
-  if (harness && path.startsWith("/__load/")) return handleHarness(path);
-  const req = publicRequest(raw);
-  const params = route(req.method, path);
-  if (!params) return toOrigin(req);
-  return edge.default(req, platform.context({ req, ip: info.remoteAddr.hostname, params }));
-});
+const server = Deno.serve(
+  {
+    hostname: LISTEN_HOST,
+    port: Number(env.get("PORT") ?? 0),
+    onListen: ({ port }) =>
+      console.log(JSON.stringify({ listening: port, pid: Deno.pid, paths: edge.config?.path ?? [] })),
+  },
+  (raw, info) => {
+    if (!hostAllowed(raw.headers.get("host"))) return forbiddenHost();
+    requests++;
+    const path = urlPathname(raw.url);
+    if (harness && path.startsWith("/__load/")) return handleHarness(path);
+    const req = publicRequest(raw);
+    const params = route(req.method, path);
+    if (!params) return toOrigin(req);
+    return edge.default(req, platform.context({ req, ip: info.remoteAddr.hostname, params }));
+  },
+);
 
 /** Ctrl-C reaches this process too: stop taking requests, let those in flight and their waitUntil work finish. */
 let stopping = false;
@@ -83,7 +88,8 @@ const stop = async () => {
   if (stopping) return;
   stopping = true;
   await server.shutdown();
-  if (!(await platform.drain(10_000))) console.error(`[local] exiting with ${platform.pending()} waitUntil task(s) unfinished after 10 s`);
+  if (!(await platform.drain(10_000)))
+    console.error(`[local] exiting with ${platform.pending()} waitUntil task(s) unfinished after 10 s`);
   Deno.exit(0);
 };
 Deno.addSignalListener("SIGINT", stop);

@@ -61,7 +61,12 @@ const READY_LIMIT_MS = 90_000;
  * Spawns a process and resolves with the first stdout line that starts as JSON with `key`; other
  * lines are echoed unless `onLine` swallows them.
  */
-export async function spawnReady<T>(cmd: string, args: string[], key: string, opts: { env?: NodeJS.ProcessEnv; onLine?: (line: string) => boolean } = {}) {
+export async function spawnReady<T>(
+  cmd: string,
+  args: string[],
+  key: string,
+  opts: { env?: NodeJS.ProcessEnv; onLine?: (line: string) => boolean } = {},
+) {
   const child = spawn(cmd, args, { cwd: ROOT, env: opts.env ?? process.env, stdio: ["ignore", "pipe", "inherit"] });
   const exited = new Promise<number | null>((r) => child.on("exit", r));
   const lines = createInterface({ input: child.stdout! });
@@ -69,7 +74,10 @@ export async function spawnReady<T>(cmd: string, args: string[], key: string, op
   let ready = false;
   let timer: NodeJS.Timeout | undefined;
   const value = await new Promise<T>((resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`${name} did not start within ${READY_LIMIT_MS / 1000} s`)), READY_LIMIT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`${name} did not start within ${READY_LIMIT_MS / 1000} s`)),
+      READY_LIMIT_MS,
+    );
     exited.then((code) => reject(new Error(`${name} exited with ${code} before it was ready`)));
     lines.on("line", (line) => {
       if (opts.onLine?.(line)) return;
@@ -90,7 +98,15 @@ export async function spawnReady<T>(cmd: string, args: string[], key: string, op
 
 /** The NETLIFY_BLOBS_CONTEXT value Netlify hands a function: base64 JSON credentials of the store. */
 export const blobsContext = (blobs: BlobsConfig) =>
-  Buffer.from(JSON.stringify({ siteID: blobs.siteID, token: blobs.token, edgeURL: blobs.edgeURL, uncachedEdgeURL: blobs.uncachedEdgeURL, primaryRegion: "us-east-2" })).toString("base64");
+  Buffer.from(
+    JSON.stringify({
+      siteID: blobs.siteID,
+      token: blobs.token,
+      edgeURL: blobs.edgeURL,
+      uncachedEdgeURL: blobs.uncachedEdgeURL,
+      primaryRegion: "us-east-2",
+    }),
+  ).toString("base64");
 
 export interface EdgeOptions {
   /** The function's environment (Netlify.env); NETLIFY_BLOBS_CONTEXT is added from `blobs`. */
@@ -114,20 +130,44 @@ export interface EdgeProcess {
 }
 
 export async function spawnEdge(opts: EdgeOptions): Promise<EdgeProcess> {
-  const env = { ...opts.env, NETLIFY_BLOBS_CONTEXT: blobsContext(opts.blobs), PORT: String(opts.port ?? 0), ORIGIN_URL: opts.originUrl ?? "", EDGE_HARNESS: opts.harness ? "1" : "" };
+  const env = {
+    ...opts.env,
+    NETLIFY_BLOBS_CONTEXT: blobsContext(opts.blobs),
+    PORT: String(opts.port ?? 0),
+    ORIGIN_URL: opts.originUrl ?? "",
+    EDGE_HARNESS: opts.harness ? "1" : "",
+  };
   const flags = opts.harness ? ["--v8-flags=--expose-gc"] : [];
-  const deno = await spawnReady<{ listening: number; pid: number }>(DENO, ["run", "-A", ...flags, join(ROOT, "scripts/lib/deno-edge.ts")], "listening", { env, onLine: opts.onLine });
-  return { url: `http://${LISTEN_HOST}:${deno.value.listening}`, port: deno.value.listening, pid: deno.pid, exited: deno.exited, stop: deno.stop };
+  const deno = await spawnReady<{ listening: number; pid: number }>(
+    DENO,
+    ["run", "-A", ...flags, join(ROOT, "scripts/lib/deno-edge.ts")],
+    "listening",
+    { env, onLine: opts.onLine },
+  );
+  return {
+    url: `http://${LISTEN_HOST}:${deno.value.listening}`,
+    port: deno.value.listening,
+    pid: deno.pid,
+    exited: deno.exited,
+    stop: deno.stop,
+  };
 }
 
 /** `in-process`: the BlobsServer shares this event loop (tests); `child`: its own process (load runs). */
-export async function startDenoServer(env: Record<string, string> = {}, { blobsIn = "in-process" as "in-process" | "child" } = {}): Promise<DenoServer> {
+export async function startDenoServer(
+  env: Record<string, string> = {},
+  { blobsIn = "in-process" as "in-process" | "child" } = {},
+): Promise<DenoServer> {
   const directory = await mkdtemp(join(tmpdir(), "blobs-load-"));
   const token = "load-token";
   let blobsPort: number;
   let stopBlobs: () => Promise<unknown>;
   if (blobsIn === "child") {
-    const b = await spawnReady<{ port: number }>(process.execPath, ["--import", "tsx", join(ROOT, "scripts/lib/blobs-serve.ts"), directory, token], "port");
+    const b = await spawnReady<{ port: number }>(
+      process.execPath,
+      ["--import", "tsx", join(ROOT, "scripts/lib/blobs-serve.ts"), directory, token],
+      "port",
+    );
     blobsPort = b.value.port;
     stopBlobs = b.stop;
   } else {
@@ -140,7 +180,12 @@ export async function startDenoServer(env: Record<string, string> = {}, { blobsI
   await seedStore(openStore("components", { config: blobs }), await loadFixtures(), true);
 
   let usageLines = 0;
-  const edge = await spawnEdge({ env: { ...process.env, ...env }, blobs, harness: true, onLine: (line) => line.startsWith("[mcp-usage] ") && !!++usageLines });
+  const edge = await spawnEdge({
+    env: { ...process.env, ...env },
+    blobs,
+    harness: true,
+    onLine: (line) => line.startsWith("[mcp-usage] ") && !!++usageLines,
+  });
   return {
     url: `${edge.url}/mcp`,
     pid: edge.pid,

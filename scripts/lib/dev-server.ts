@@ -81,7 +81,10 @@ export async function startDevServer({ port = 8888, recycleAfter = RECYCLE_AFTER
     if (inflight > 0) {
       const drain = new Promise<void>((r) => (drained = r));
       const bounded = new Promise<boolean>((r) => setTimeout(() => r(false), DRAIN_LIMIT_MS).unref());
-      if (!(await Promise.race([drain.then(() => true), bounded]))) console.error(`[dev-server] recycling with ${inflight} request(s) still in flight after ${DRAIN_LIMIT_MS / 1000} s`);
+      if (!(await Promise.race([drain.then(() => true), bounded])))
+        console.error(
+          `[dev-server] recycling with ${inflight} request(s) still in flight after ${DRAIN_LIMIT_MS / 1000} s`,
+        );
     }
     drained = undefined;
     await dev.stop();
@@ -89,7 +92,9 @@ export async function startDevServer({ port = 8888, recycleAfter = RECYCLE_AFTER
     await dev.start();
     served = 0;
     recycles++;
-    console.error(`[dev-server] restarted the emulation after ${recycleAfter} requests (restart ${recycles}); new requests waited ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.error(
+      `[dev-server] restarted the emulation after ${recycleAfter} requests (restart ${recycles}); new requests waited ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   };
 
   const server: Server = createServer(async (req, res) => {
@@ -105,7 +110,13 @@ export async function startDevServer({ port = 8888, recycleAfter = RECYCLE_AFTER
     inflight++;
     // The request that reaches the limit is still served by the current emulation: recycle() drains first.
     if (++served >= recycleAfter) restarting = recycle().finally(() => (restarting = undefined));
-    const slow = setTimeout(() => console.error(`[dev-server] ${req.method} ${req.url} still pending after 20 s (served ${served}, inflight ${inflight})`), 20_000);
+    const slow = setTimeout(
+      () =>
+        console.error(
+          `[dev-server] ${req.method} ${req.url} still pending after 20 s (served ${served}, inflight ${inflight})`,
+        ),
+      20_000,
+    );
     try {
       const out = await current.handleAndIntrospectNodeRequest(req);
       const response = out?.response ?? new Response("Not found", { status: 404 });

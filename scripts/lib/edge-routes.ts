@@ -16,7 +16,8 @@ export function router(config: Config = {}) {
   const list = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
   const literal = new Set<string>();
   const patterns: PathPattern[] = [];
-  for (const p of list(config.path)) (/[*:(){}]/.test(p) ? patterns.push(new URLPattern({ pathname: p })) : literal.add(p));
+  for (const p of list(config.path))
+    /[*:(){}]/.test(p) ? patterns.push(new URLPattern({ pathname: p })) : literal.add(p);
   const regexes = list(config.pattern).map((p) => new RegExp(p));
   const excluded = list(config.excludedPath).map((p) => new URLPattern({ pathname: p }));
   const excludedRegexes = list(config.excludedPattern).map((p) => new RegExp(p));
@@ -26,10 +27,14 @@ export function router(config: Config = {}) {
     let params: Record<string, string> | undefined = literal.has(pathname) ? {} : undefined;
     for (let i = 0; !params && i < patterns.length; i++) {
       const m = patterns[i].exec({ pathname });
-      if (m) params = Object.fromEntries(Object.entries(m.pathname.groups).filter((e): e is [string, string] => e[1] !== undefined));
+      if (m)
+        params = Object.fromEntries(
+          Object.entries(m.pathname.groups).filter((e): e is [string, string] => e[1] !== undefined),
+        );
     }
     if (!params && regexes.some((r) => r.test(pathname))) params = {};
-    if (!params || excluded.some((p) => p.exec({ pathname })) || excludedRegexes.some((r) => r.test(pathname))) return undefined;
+    if (!params || excluded.some((p) => p.exec({ pathname })) || excludedRegexes.some((r) => r.test(pathname)))
+      return undefined;
     return params;
   };
 }

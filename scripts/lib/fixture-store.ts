@@ -25,7 +25,9 @@ export async function fixtureStore(dir: string, entries: readonly Entry[]): Prom
     const flagged = candidates.filter((e) => e.hasGeneratedComponent);
     const entry = candidates.length === 1 ? candidates[0] : flagged.length === 1 ? flagged[0] : undefined;
     if (!entry) {
-      problems.push(`${shown(folder)}: ${candidates.length ? `several catalog entries end in /${d.name}` : `no catalog entry has a slug ending in /${d.name}`}`);
+      problems.push(
+        `${shown(folder)}: ${candidates.length ? `several catalog entries end in /${d.name}` : `no catalog entry has a slug ending in /${d.name}`}`,
+      );
       continue;
     }
     for (const f of await readdir(folder, { withFileTypes: true })) {

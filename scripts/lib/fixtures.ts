@@ -24,17 +24,25 @@ export async function loadFixtures(catalog?: Entry[]): Promise<FixturePattern[]>
   const entries = catalog ?? (await loadCatalog());
   const bySegment = new Map<string, Entry>();
   for (const e of entries) if (e.hasGeneratedComponent) bySegment.set(e.slug.split("/").pop()!, e);
-  const names = (await readdir(FIXTURES, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const names = (await readdir(FIXTURES, { withFileTypes: true }))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
   const out: FixturePattern[] = [];
   for (const name of names) {
     const entry = bySegment.get(name);
-    if (!entry) throw new Error(`fixtures/components/${name}: no catalog entry with hasGeneratedComponent and slug ending in /${name}`);
+    if (!entry)
+      throw new Error(
+        `fixtures/components/${name}: no catalog entry with hasGeneratedComponent and slug ending in /${name}`,
+      );
     const indexBytes = new Uint8Array(await readFile(join(FIXTURES, name, "versions.json")));
     const index = versionIndexSchema.parse(JSON.parse(new TextDecoder().decode(indexBytes)));
-    const code = await Promise.all(index.versions.map(async (v) => ({
-      versionId: v.versionId,
-      bytes: new Uint8Array(await readFile(join(FIXTURES, name, `${v.versionId}.tsx`))),
-    })));
+    const code = await Promise.all(
+      index.versions.map(async (v) => ({
+        versionId: v.versionId,
+        bytes: new Uint8Array(await readFile(join(FIXTURES, name, `${v.versionId}.tsx`))),
+      })),
+    );
     out.push({ name, entry, index, indexBytes, code });
   }
   return out;

@@ -46,7 +46,8 @@ export async function staleOutputs(root: string, files: Map<string, string>, own
       if (owned.pattern.test(name) && !files.has(path)) stale.push(path);
     }
   }
-  for (const [path, text] of files) if ((await readFile(join(root, path), "utf8").catch(() => null)) !== text) stale.push(path);
+  for (const [path, text] of files)
+    if ((await readFile(join(root, path), "utf8").catch(() => null)) !== text) stale.push(path);
   return stale.sort();
 }
 
@@ -89,14 +90,16 @@ export function buildCache(root: string, file = join(root, "node_modules/.cache/
     /** Whether `name`'s inputs and outputs are byte for byte what they were when it was recorded. */
     async unchanged(name: string): Promise<boolean> {
       const entry = (await read())[name];
-      return entry !== undefined && entry.fingerprint === (await fingerprint(root, [...entry.inputs, ...entry.outputs]));
+      return (
+        entry !== undefined && entry.fingerprint === (await fingerprint(root, [...entry.inputs, ...entry.outputs]))
+      );
     },
     /** Records `name`'s inputs and outputs as they are now, after a build made the outputs current. */
     async record(name: string, inputs: string[], outputs: string[]): Promise<void> {
       const entries = await read();
       entries[name] = { inputs, outputs, fingerprint: await fingerprint(root, [...inputs, ...outputs]) };
       await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, JSON.stringify(entries, null, 1) + "\n");
+      await writeFile(file, `${JSON.stringify(entries, null, 1)}\n`);
     },
   };
 }

@@ -39,35 +39,83 @@ export interface RoundResult {
 export const agentName = (runId: string) => `load-${runId}`;
 
 function modern(method: string, params: Record<string, unknown>, id: number, agent: string): Call {
-  const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json", "mcp-protocol-version": V26, "mcp-method": method, "user-agent": `${agent}/1` };
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    accept: "application/json",
+    "mcp-protocol-version": V26,
+    "mcp-method": method,
+    "user-agent": `${agent}/1`,
+  };
   if (method === "tools/call") headers["mcp-name"] = String(params.name);
-  const meta = { "io.modelcontextprotocol/protocolVersion": V26, "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": { name: agent, version: "1" } };
-  return { label: `${method} ${params.name ?? ""}`, method, tool: method === "tools/call" ? String(params.name) : undefined, headers, body: JSON.stringify({ jsonrpc: "2.0", id, method, params: { ...params, _meta: meta } }) };
+  const meta = {
+    "io.modelcontextprotocol/protocolVersion": V26,
+    "io.modelcontextprotocol/clientCapabilities": {},
+    "io.modelcontextprotocol/clientInfo": { name: agent, version: "1" },
+  };
+  return {
+    label: `${method} ${params.name ?? ""}`,
+    method,
+    tool: method === "tools/call" ? String(params.name) : undefined,
+    headers,
+    body: JSON.stringify({ jsonrpc: "2.0", id, method, params: { ...params, _meta: meta } }),
+  };
 }
 
 function legacy(method: string, params: Record<string, unknown>, id: number, agent: string): Call {
-  const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18", "user-agent": `${agent}/1` };
-  return { label: `${method} ${params.name ?? ""} (legacy)`, method, tool: method === "tools/call" ? String(params.name) : undefined, headers, body: JSON.stringify({ jsonrpc: "2.0", id, method, params }) };
+  const headers = {
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+    "mcp-protocol-version": "2025-06-18",
+    "user-agent": `${agent}/1`,
+  };
+  return {
+    label: `${method} ${params.name ?? ""} (legacy)`,
+    method,
+    tool: method === "tools/call" ? String(params.name) : undefined,
+    headers,
+    body: JSON.stringify({ jsonrpc: "2.0", id, method, params }),
+  };
 }
 
 /** Every tool, both eras, every visible version of every fixture: a realistic mix, heavy on get_component. */
 export function buildWorkload(fixtures: FixturePattern[], agent: string): Call[] {
   const out: Call[] = [];
   let id = 0;
-  const both = (method: string, params: Record<string, unknown>) => out.push(modern(method, params, ++id, agent), legacy(method, params, ++id, agent));
+  const both = (method: string, params: Record<string, unknown>) =>
+    out.push(modern(method, params, ++id, agent), legacy(method, params, ++id, agent));
   for (const f of fixtures) {
     both("tools/call", { name: "get_component", arguments: { pattern_id: f.entry.id } });
-    for (const v of f.index.versions.filter((x) => !x.hiddenAt)) both("tools/call", { name: "get_component", arguments: { pattern_id: `#${f.entry.catalogNumber}`, version_id: v.versionId } });
+    for (const v of f.index.versions.filter((x) => !x.hiddenAt))
+      both("tools/call", {
+        name: "get_component",
+        arguments: { pattern_id: `#${f.entry.catalogNumber}`, version_id: v.versionId },
+      });
     both("tools/call", { name: "get_pattern", arguments: { pattern_id: f.entry.slug } });
   }
-  for (const q of ["drag and drop", "sidebar", "date picker", "toast", "onboarding checklist", "empty state", "tabs", "modal"]) {
+  for (const q of [
+    "drag and drop",
+    "sidebar",
+    "date picker",
+    "toast",
+    "onboarding checklist",
+    "empty state",
+    "tabs",
+    "modal",
+  ]) {
     both("tools/call", { name: "search_patterns", arguments: { query: q } });
     both("tools/call", { name: "search_components", arguments: { query: q } });
   }
   both("tools/call", { name: "list_categories", arguments: {} });
   both("tools/list", {});
   out.push(modern("server/discover", {}, ++id, agent));
-  out.push(legacy("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: agent, version: "1" } }, ++id, agent));
+  out.push(
+    legacy(
+      "initialize",
+      { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: agent, version: "1" } },
+      ++id,
+      agent,
+    ),
+  );
   return out;
 }
 
@@ -86,7 +134,11 @@ async function check(res: Response): Promise<string | null> {
   return null;
 }
 
-export async function runRound(url: string, workload: Call[], o: { calls: number; concurrency: number; offset: number; deadline: number }): Promise<RoundResult> {
+export async function runRound(
+  url: string,
+  workload: Call[],
+  o: { calls: number; concurrency: number; offset: number; deadline: number },
+): Promise<RoundResult> {
   const times: number[] = [];
   const examples: string[] = [];
   const toolCalls: Record<string, number> = {};
@@ -101,7 +153,12 @@ export async function runRound(url: string, workload: Call[], o: { calls: number
       const t0 = performance.now();
       let problem: string | null;
       try {
-        const res = await fetch(url, { method: "POST", headers: call.headers, body: call.body, signal: AbortSignal.timeout(30_000) });
+        const res = await fetch(url, {
+          method: "POST",
+          headers: call.headers,
+          body: call.body,
+          signal: AbortSignal.timeout(30_000),
+        });
         if (res.status !== 200) non200++;
         problem = await check(res);
       } catch (e) {
@@ -121,5 +178,17 @@ export async function runRound(url: string, workload: Call[], o: { calls: number
   const elapsed = (performance.now() - started) / 1000;
   // Nearest-rank percentiles, as every other report here (scripts/lib/stats.ts); 0 when nothing ran.
   const at = (p: number) => (times.length ? percentile(times, p) : 0);
-  return { calls: times.length, errors, non200, toolCalls, recorded, examples, rps: times.length / elapsed, p50: at(50), p95: at(95), p99: at(99), max: at(100) };
+  return {
+    calls: times.length,
+    errors,
+    non200,
+    toolCalls,
+    recorded,
+    examples,
+    rps: times.length / elapsed,
+    p50: at(50),
+    p95: at(95),
+    p99: at(99),
+    max: at(100),
+  };
 }

@@ -11,7 +11,11 @@ import { loopbackHost } from "../../src/mcp/origin.ts";
 /** The only address the local server's listeners bind. */
 export const LISTEN_HOST = "127.0.0.1";
 
-export const FORBIDDEN_HOST_BODY = JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32000, message: "Forbidden: host not allowed" } });
+export const FORBIDDEN_HOST_BODY = JSON.stringify({
+  jsonrpc: "2.0",
+  id: null,
+  error: { code: -32000, message: "Forbidden: host not allowed" },
+});
 
 /** The Host check of every local listener: loopback, or the host of an explicitly allowed origin. */
 export function createHostGuard(allowedOrigins = ""): (host: string | null) => boolean {
@@ -27,7 +31,8 @@ export function createHostGuard(allowedOrigins = ""): (host: string | null) => b
 }
 
 /** The 403 a listener answers a refused Host with: the MCP endpoint's own shape, so clients parse it. */
-export const forbiddenHost = () => new Response(FORBIDDEN_HOST_BODY, { status: 403, headers: { "content-type": "application/json" } });
+export const forbiddenHost = () =>
+  new Response(FORBIDDEN_HOST_BODY, { status: 403, headers: { "content-type": "application/json" } });
 
 /**
  * The request under the URL the client reached. A proxy in front names it in X-Forwarded-Host and
@@ -52,5 +57,10 @@ export function publicRequest(req: Request): Request {
  */
 export function carried(req: Request, headers: Headers = req.headers): RequestInit {
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  return { method: req.method, headers, body: hasBody ? req.body : null, ...(hasBody ? { duplex: "half" } : {}) } as RequestInit;
+  return {
+    method: req.method,
+    headers,
+    body: hasBody ? req.body : null,
+    ...(hasBody ? { duplex: "half" } : {}),
+  } as RequestInit;
 }

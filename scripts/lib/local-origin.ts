@@ -37,7 +37,11 @@ export interface LocalOrigin {
 export async function startLocalOrigin(opts: { allowedOrigins?: string } = {}): Promise<LocalOrigin> {
   const dev = createNetlifyDev({ blobs: false, edgeFunctions: false, functions: false });
   await dev.start();
-  const files = new Map((await readdir(FUNCTIONS_DIR)).filter((f) => FUNCTION_FILE.test(f)).map((f) => [basename(f, extname(f)), join(FUNCTIONS_DIR, f)]));
+  const files = new Map(
+    (await readdir(FUNCTIONS_DIR))
+      .filter((f) => FUNCTION_FILE.test(f))
+      .map((f) => [basename(f, extname(f)), join(FUNCTIONS_DIR, f)]),
+  );
   const loaded = new Map<string, Promise<NetlifyFunction>>();
   const load = (name: string, file: string) => {
     let fn = loaded.get(name);
@@ -50,29 +54,33 @@ export async function startLocalOrigin(opts: { allowedOrigins?: string } = {}): 
   };
   const platform = createPlatform({ site: { id: "0", name: "patttterns-mcp" } });
 
-  const server = await listenLoopback(async (raw, ip) => {
-    const req = publicRequest(raw);
-    const path = urlPathname(req.url);
-    const file = path.startsWith(FUNCTION_PREFIX) ? files.get(path.slice(FUNCTION_PREFIX.length)) : undefined;
-    if (file) {
-      try {
-        const res = await (await load(path.slice(FUNCTION_PREFIX.length), file))(req, platform.context({ req, ip }));
-        if (res instanceof Response) return res;
-        throw new Error("it returned no Response");
-      } catch (e) {
-        console.error(`[local] function ${basename(file)} failed:`, e);
-        return new Response(`Function failed: ${e instanceof Error ? e.message : String(e)}`, { status: 500 });
+  const server = await listenLoopback(
+    async (raw, ip) => {
+      const req = publicRequest(raw);
+      const path = urlPathname(req.url);
+      const file = path.startsWith(FUNCTION_PREFIX) ? files.get(path.slice(FUNCTION_PREFIX.length)) : undefined;
+      if (file) {
+        try {
+          const res = await (await load(path.slice(FUNCTION_PREFIX.length), file))(req, platform.context({ req, ip }));
+          if (res instanceof Response) return res;
+          throw new Error("it returned no Response");
+        } catch (e) {
+          console.error(`[local] function ${basename(file)} failed:`, e);
+          return new Response(`Function failed: ${e instanceof Error ? e.message : String(e)}`, { status: 500 });
+        }
       }
-    }
-    return (await dev.handle(req)) ?? new Response("Not found", { status: 404 });
-  }, { allowedOrigins: opts.allowedOrigins });
+      return (await dev.handle(req)) ?? new Response("Not found", { status: 404 });
+    },
+    { allowedOrigins: opts.allowedOrigins },
+  );
 
   return {
     url: server.url,
     functions: [...files.keys()],
     async stop() {
       await server.close();
-      if (!(await platform.drain(10_000))) console.error(`[local] stopping with ${platform.pending()} function waitUntil task(s) unfinished`);
+      if (!(await platform.drain(10_000)))
+        console.error(`[local] stopping with ${platform.pending()} function waitUntil task(s) unfinished`);
       await dev.stop();
     },
   };

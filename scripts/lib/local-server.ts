@@ -62,7 +62,13 @@ export async function startLocalServer(opts: LocalServerOptions = {}): Promise<L
   let edge: EdgeProcess;
   try {
     // The environment as the origin's runtime left it (.env files included), like Netlify.env.
-    edge = await spawnEdge({ env: process.env, blobs: blobs.config, port: opts.port ?? 8888, originUrl: origin.url, onLine });
+    edge = await spawnEdge({
+      env: process.env,
+      blobs: blobs.config,
+      port: opts.port ?? 8888,
+      originUrl: origin.url,
+      onLine,
+    });
   } catch (e) {
     await origin.stop();
     await blobs.stop();

@@ -28,10 +28,14 @@ export interface LoopbackServer {
 export async function listenLoopback(handler: WebHandler, opts: LoopbackOptions = {}): Promise<LoopbackServer> {
   const hostAllowed = createHostGuard(opts.allowedOrigins);
   // overrideGlobalObjects: false, or the adapter swaps this process's global Request and Response.
-  const listener = getRequestListener((req, env) => {
-    if (!hostAllowed(req.headers.get("host")) || (opts.refuseOrigin && req.headers.has("origin"))) return forbiddenHost();
-    return handler(req, ("incoming" in env ? env.incoming.socket.remoteAddress : undefined) ?? LISTEN_HOST);
-  }, { overrideGlobalObjects: false });
+  const listener = getRequestListener(
+    (req, env) => {
+      if (!hostAllowed(req.headers.get("host")) || (opts.refuseOrigin && req.headers.has("origin")))
+        return forbiddenHost();
+      return handler(req, ("incoming" in env ? env.incoming.socket.remoteAddress : undefined) ?? LISTEN_HOST);
+    },
+    { overrideGlobalObjects: false },
+  );
   const server = createServer(listener);
   server.listen(opts.port ?? 0, LISTEN_HOST);
   await once(server, "listening");

@@ -38,13 +38,18 @@ export async function packLucide(): Promise<{ pack: LucidePack; exports: Map<str
   const exports = await lucideExports();
   const byFile = new Map<string, IconData>();
   for (const file of new Set(exports.values())) {
-    const data = ((await import(pathToFileURL(join(LUCIDE_ESM, "icons", file)).href)) as { __iconData?: IconData }).__iconData;
-    if (!data) throw new Error(`lucide-react icons/${file} exports no __iconData: the packing below needs updating for this release`);
+    const data = ((await import(pathToFileURL(join(LUCIDE_ESM, "icons", file)).href)) as { __iconData?: IconData })
+      .__iconData;
+    if (!data)
+      throw new Error(
+        `lucide-react icons/${file} exports no __iconData: the packing below needs updating for this release`,
+      );
     byFile.set(file, data);
   }
   const icons: Record<string, PackedIcon> = {};
   for (const { name, node, size, ...rest } of [...byFile.values()].sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    if (size !== undefined && size !== 24) throw new Error(`lucide-react icon ${name} has size ${size}; the preview assumes 24`);
+    if (size !== undefined && size !== 24)
+      throw new Error(`lucide-react icon ${name} has size ${size}; the preview assumes 24`);
     icons[name] = { ...rest, node: withoutKeys(node) };
   }
   const plain = iconResolver({ icons, aliases: {} });
@@ -56,7 +61,8 @@ export async function packLucide(): Promise<{ pack: LucidePack; exports: Map<str
   const pack = { icons, aliases };
   const resolve = iconResolver(pack);
   for (const [exportName, file] of exports) {
-    if (resolve(exportName) !== byFile.get(file)!.name) throw new Error(`lucide pack: ${exportName} does not resolve to ${byFile.get(file)!.name}`);
+    if (resolve(exportName) !== byFile.get(file)!.name)
+      throw new Error(`lucide pack: ${exportName} does not resolve to ${byFile.get(file)!.name}`);
   }
   return { pack, exports };
 }

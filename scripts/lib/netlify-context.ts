@@ -64,7 +64,11 @@ export function createPlatform(opts: PlatformOptions): Platform {
       const url = new URL(req.url);
       const ctx = {
         account: { id: "" },
-        cookies: { get: (name: string) => cookie(req.headers.get("cookie"), name), set: unsupported("cookies.set"), delete: unsupported("cookies.delete") },
+        cookies: {
+          get: (name: string) => cookie(req.headers.get("cookie"), name),
+          set: unsupported("cookies.set"),
+          delete: unsupported("cookies.delete"),
+        },
         deploy: { context: "dev", id: opts.deployId ?? "0", published: false },
         geo: {},
         ip,
@@ -92,7 +96,10 @@ export function createPlatform(opts: PlatformOptions): Platform {
       const deadline = Date.now() + limitMs;
       while (pending.size > 0 && Date.now() < deadline) {
         let timer: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([Promise.allSettled([...pending]), new Promise((r) => (timer = setTimeout(r, deadline - Date.now())))]);
+        await Promise.race([
+          Promise.allSettled([...pending]),
+          new Promise((r) => (timer = setTimeout(r, deadline - Date.now()))),
+        ]);
         clearTimeout(timer);
       }
       return pending.size === 0;

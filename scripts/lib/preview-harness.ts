@@ -16,7 +16,15 @@ export const UI_EXTENSION = "io.modelcontextprotocol/ui";
 export const APP_MIME = "text/html;profile=mcp-app";
 
 /** The launch flags that work on these machines: no sandbox (root), no GPU, nothing reaching out. */
-export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 export type Era = "legacy" | "modern";
 
@@ -30,8 +38,18 @@ const META = (ui: boolean) => ({
  * One JSON-RPC request to `endpoint` in either era: 2026-07-28 with its headers and `_meta` (declaring
  * the UI extension when `ui`), or a legacy 2025-11-25 request. Returns the parsed response body.
  */
-export async function rpc(endpoint: string, era: Era, method: string, params: Record<string, unknown> = {}, ui = true, send: typeof fetch = fetch): Promise<any> {
-  const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+export async function rpc(
+  endpoint: string,
+  era: Era,
+  method: string,
+  params: Record<string, unknown> = {},
+  ui = true,
+  send: typeof fetch = fetch,
+): Promise<any> {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+  };
   let body: Record<string, unknown> = { jsonrpc: "2.0", id: 1, method, params };
   if (era === "modern") {
     Object.assign(headers, { "mcp-protocol-version": "2026-07-28", "mcp-method": method });
@@ -55,7 +73,11 @@ export interface PreviewResource {
 }
 
 /** tools/list → get_component's `_meta.ui.resourceUri` → resources/read, as a host does. */
-export async function readPreview(endpoint: string, era: Era = "modern", tool = "get_component"): Promise<PreviewResource> {
+export async function readPreview(
+  endpoint: string,
+  era: Era = "modern",
+  tool = "get_component",
+): Promise<PreviewResource> {
   const list = await rpc(endpoint, era, "tools/list");
   const entry = list.result?.tools?.find((t: { name: string }) => t.name === tool);
   const uri = entry?._meta?.ui?.resourceUri;
@@ -113,7 +135,8 @@ export async function serveHost(view: string, csp: string): Promise<HostServer> 
   const page = `<!doctype html><html><head><meta charset="utf-8"><title>MCP Apps test host</title></head><body style="margin:0;background:#e8e6df"><script src="/host.js"></script></body></html>`;
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
-    if (path === "/view") res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-security-policy": csp }).end(view);
+    if (path === "/view")
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-security-policy": csp }).end(view);
     else if (path === "/host.js") res.writeHead(200, { "content-type": "text/javascript" }).end(script);
     else if (path === "/") res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page);
     else if (path === "/favicon.ico") res.writeHead(204).end();
@@ -131,7 +154,8 @@ export interface HostBrowser {
 }
 
 /** Headless Debian Chromium; playwright gives every launch a fresh, empty profile directory of its own. */
-export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
 
 export interface MountOptions {
   endpoint: string;

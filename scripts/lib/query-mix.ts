@@ -15,7 +15,11 @@ export interface MixQuery {
 export function queryMix(entries: readonly Entry[], n: number, seed = 42): MixQuery[] {
   const r = rng(seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
-  const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1);
+  const words = (text: string) =>
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length > 1);
   const sections = [...new Set(entries.map((e) => e.slug.split("/")[1]))];
   const out: MixQuery[] = [];
   while (out.length < n) {

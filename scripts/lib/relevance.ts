@@ -49,12 +49,22 @@ export function endpointSearch(target: App | string, limit = 10): (query: string
   return async (query) => {
     const req = new Request(typeof target === "string" ? target : "http://127.0.0.1/mcp", {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: ++id, method: "tools/call", params: { name: "search_patterns", arguments: { query, limit } } }),
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2025-11-25",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: ++id,
+        method: "tools/call",
+        params: { name: "search_patterns", arguments: { query, limit } },
+      }),
     });
     const res = typeof target === "string" ? await fetch(req) : await target.handle(req);
     const body = (await res.json()) as { result?: { isError?: boolean; content: { text: string }[] }; error?: unknown };
-    if (!body.result || body.result.isError) throw new Error(`search_patterns ${JSON.stringify(query)} failed: ${JSON.stringify(body.error ?? body.result)}`);
+    if (!body.result || body.result.isError)
+      throw new Error(`search_patterns ${JSON.stringify(query)} failed: ${JSON.stringify(body.error ?? body.result)}`);
     return (JSON.parse(body.result.content[0].text) as { results: { title: string }[] }).results.map((r) => r.title);
   };
 }

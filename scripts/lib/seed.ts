@@ -3,7 +3,8 @@ import { blobKeys } from "../../src/components/model.ts";
 import type { KV } from "../../src/storage/blobs.ts";
 import type { FixturePattern } from "./fixtures.ts";
 
-const same = (a: Uint8Array | null, b: Uint8Array) => a !== null && a.byteLength === b.byteLength && a.every((x, i) => x === b[i]);
+const same = (a: Uint8Array | null, b: Uint8Array) =>
+  a !== null && a.byteLength === b.byteLength && a.every((x, i) => x === b[i]);
 
 export interface SeedResult {
   written: number;

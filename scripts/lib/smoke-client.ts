@@ -15,7 +15,10 @@ export const CLIENT = { name: "patttterns-smoke", version: "1" } as const;
 /** `rpc` sends one request in the modern era (per-request _meta and headers) or the legacy one; `tool` calls a tool. */
 export function smokeClient(url: string, timeoutMs: number) {
   async function rpc(method: string, params: Record<string, unknown>, modern: boolean): Promise<any> {
-    const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const headers: Record<string, string> = {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    };
     const body: Record<string, unknown> = { jsonrpc: "2.0", id: 1, method, params };
     if (modern) {
       Object.assign(headers, { "mcp-protocol-version": MODERN, "mcp-method": method });
@@ -45,7 +48,11 @@ export function smokeClient(url: string, timeoutMs: number) {
   }
 
   /** A modern tools/call whose one text block must parse as `schema`. */
-  async function tool<S extends z.ZodType>(name: string, args: Record<string, unknown>, schema: S): Promise<z.output<S>> {
+  async function tool<S extends z.ZodType>(
+    name: string,
+    args: Record<string, unknown>,
+    schema: S,
+  ): Promise<z.output<S>> {
     const result = await rpc("tools/call", { name, arguments: args }, true);
     const data = JSON.parse(result.content?.[0]?.text ?? "null");
     if (result.isError) {
@@ -55,7 +62,12 @@ export function smokeClient(url: string, timeoutMs: number) {
     }
     const parsed = schema.safeParse(data);
     if (!parsed.success) {
-      throw new Error(`payload shape: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+      throw new Error(
+        `payload shape: ${parsed.error.issues
+          .slice(0, 3)
+          .map((i) => `${i.path.join(".")}: ${i.message}`)
+          .join("; ")}`,
+      );
     }
     return parsed.data;
   }

@@ -89,7 +89,9 @@ function storeReference(dir: string, store = "components"): Reference {
   return {
     label: `local store ${dir}`,
     async active(id) {
-      const index: { activeVersionId: string } = JSON.parse(new TextDecoder().decode(await read(`${id}/versions.json`)));
+      const index: { activeVersionId: string } = JSON.parse(
+        new TextDecoder().decode(await read(`${id}/versions.json`)),
+      );
       return read(`${id}/${index.activeVersionId}.tsx`);
     },
     tsx: (id, version) => read(`${id}/${version}.tsx`),
@@ -133,31 +135,46 @@ function stepsOf(run: number, steps: Step[], log: (line: string) => void, retryD
 
 /** discover, initialize and tools/list: the endpoint speaks both eras and lists the tools the smoke needs. */
 async function handshake(step: RunStep, { rpc }: SmokeClient) {
-  await step("server/discover", () => rpc("server/discover", {}, true), (r) => {
-    if (!r.supportedVersions?.includes(MODERN)) throw new Error(`supportedVersions lacks ${MODERN}`);
-    return `versions ${r.supportedVersions.join(", ")}`;
-  });
+  await step(
+    "server/discover",
+    () => rpc("server/discover", {}, true),
+    (r) => {
+      if (!r.supportedVersions?.includes(MODERN)) throw new Error(`supportedVersions lacks ${MODERN}`);
+      return `versions ${r.supportedVersions.join(", ")}`;
+    },
+  );
   const initialize = { protocolVersion: LEGACY, capabilities: {}, clientInfo: CLIENT };
-  await step("initialize", () => rpc("initialize", initialize, false), (r) => `${r.protocolVersion} ${r.serverInfo?.name} ${r.serverInfo?.version}`);
-  await step("tools/list", async () => {
-    const parsed = toolsListSchema.parse(await rpc("tools/list", {}, true));
-    const names = parsed.tools.map((t) => t.name);
-    for (const need of ["search_components", "get_component"]) if (!names.includes(need)) throw new Error(`tools/list lacks ${need}`);
-    return names;
-  }, (names) => `${names.length} tools`);
+  await step(
+    "initialize",
+    () => rpc("initialize", initialize, false),
+    (r) => `${r.protocolVersion} ${r.serverInfo?.name} ${r.serverInfo?.version}`,
+  );
+  await step(
+    "tools/list",
+    async () => {
+      const parsed = toolsListSchema.parse(await rpc("tools/list", {}, true));
+      const names = parsed.tools.map((t) => t.name);
+      for (const need of ["search_components", "get_component"])
+        if (!names.includes(need)) throw new Error(`tools/list lacks ${need}`);
+      return names;
+    },
+    (names) => `${names.length} tools`,
+  );
 }
 
 /** The payload's code hashes to its own metadata.sha256 and to the reference's bytes. */
 async function checkHash(p: ComponentPayload, reference: () => Promise<Uint8Array>) {
   const mine = sha256(new TextEncoder().encode(p.component_code));
   const claimed = p.metadata.sha256;
-  if (mine !== claimed) throw new Error(`component_code sha256 ${mine.slice(0, 12)} ≠ metadata.sha256 ${claimed.slice(0, 12)}`);
+  if (mine !== claimed)
+    throw new Error(`component_code sha256 ${mine.slice(0, 12)} ≠ metadata.sha256 ${claimed.slice(0, 12)}`);
   const theirs = sha256(await reference());
   if (mine !== theirs) throw new Error(`sha256 ${mine.slice(0, 12)} ≠ reference ${theirs.slice(0, 12)}`);
   return mine;
 }
 
-const described = (p: ComponentPayload) => `${p.metadata.catalog_number} ${p.metadata.version_id}, ${p.metadata.bytes} B`;
+const described = (p: ComponentPayload) =>
+  `${p.metadata.catalog_number} ${p.metadata.version_id}, ${p.metadata.bytes} B`;
 
 /**
  * search_components, then get_component of the first hit (or `opts.pattern`): the active version and
@@ -165,24 +182,40 @@ const described = (p: ComponentPayload) => `${p.metadata.catalog_number} ${p.met
  */
 async function components(step: RunStep, { tool }: SmokeClient, reference: Reference, opts: SmokeOptions) {
   const query = { query: opts.query, limit: 5 };
-  const search = await step("search_components", () => tool("search_components", query, searchSchema), (r) => `"${opts.query}": ${r.total} hits`);
+  const search = await step(
+    "search_components",
+    () => tool("search_components", query, searchSchema),
+    (r) => `"${opts.query}": ${r.total} hits`,
+  );
   const ref = opts.pattern ?? search.results[0]?.catalog_number;
   if (!ref) throw new Error(`search_components found nothing for "${opts.query}": pass --pattern`);
-  const active = await step("get_component (active)", () => tool("get_component", { pattern_id: ref }, componentSchema), (p) => {
-    const { version_id, active_version_id } = p.metadata;
-    if (version_id !== active_version_id) throw new Error(`served ${version_id}, active is ${active_version_id}`);
-    return described(p);
-  });
+  const active = await step(
+    "get_component (active)",
+    () => tool("get_component", { pattern_id: ref }, componentSchema),
+    (p) => {
+      const { version_id, active_version_id } = p.metadata;
+      if (version_id !== active_version_id) throw new Error(`served ${version_id}, active is ${active_version_id}`);
+      return described(p);
+    },
+  );
   const { pattern_id, available_versions, active_version_id } = active.metadata;
   const against = (op: string) => (h: string) => `${h.slice(0, 16)}… = ${opts.componentsApi ? op : "store"}`;
   await step("sha256 (active)", () => checkHash(active, () => reference.active(pattern_id)), against("op=active"));
   const version = opts.version ?? available_versions.find((v) => v !== active_version_id) ?? active_version_id;
   const pin = { pattern_id, version_id: version };
-  const pinned = await step(`get_component (${version})`, () => tool("get_component", pin, componentSchema), (p) => {
-    if (p.metadata.version_id !== version) throw new Error(`asked for ${version}, got ${p.metadata.version_id}`);
-    return described(p);
-  });
-  await step(`sha256 (${version})`, () => checkHash(pinned, () => reference.tsx(pattern_id, version)), against("op=code"));
+  const pinned = await step(
+    `get_component (${version})`,
+    () => tool("get_component", pin, componentSchema),
+    (p) => {
+      if (p.metadata.version_id !== version) throw new Error(`asked for ${version}, got ${p.metadata.version_id}`);
+      return described(p);
+    },
+  );
+  await step(
+    `sha256 (${version})`,
+    () => checkHash(pinned, () => reference.tsx(pattern_id, version)),
+    against("op=code"),
+  );
 }
 
 /** Per call (the sha256 checks are not calls), the latency of its successful steps over the runs. */
@@ -190,7 +223,13 @@ function latencyOf(steps: Step[]): LatencyRow[] {
   const calls = [...new Set(steps.filter((s) => !s.name.startsWith("sha256")).map((s) => s.name))];
   return calls.map((name) => {
     const ms = steps.filter((s) => s.name === name && s.ok).map((s) => s.ms);
-    return { name, n: ms.length, p50: percentile(ms, 50), p95: percentile(ms, 95), max: ms.length ? Math.max(...ms) : NaN };
+    return {
+      name,
+      n: ms.length,
+      p50: percentile(ms, 50),
+      p95: percentile(ms, 95),
+      max: ms.length ? Math.max(...ms) : NaN,
+    };
   });
 }
 

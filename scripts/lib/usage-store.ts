@@ -16,15 +16,24 @@ export interface UsageStore {
   close(): Promise<void>;
 }
 
-export async function openUsageStore(opts: { env?: Record<string, string | undefined>; dir?: string; siteId?: string } = {}): Promise<UsageStore> {
+export async function openUsageStore(
+  opts: { env?: Record<string, string | undefined>; dir?: string; siteId?: string } = {},
+): Promise<UsageStore> {
   const env = opts.env ?? process.env;
   const prod = opts.dir ? undefined : configFromEnv(env);
   if (prod) {
-    return { kv: openStore(USAGE_STORE, { config: prod, consistency: "strong" }), where: `site ${prod.siteID} (Netlify Blobs)`, close: async () => {} };
+    return {
+      kv: openStore(USAGE_STORE, { config: prod, consistency: "strong" }),
+      where: `site ${prod.siteID} (Netlify Blobs)`,
+      close: async () => {},
+    };
   }
   // A second file-backed server over the same directory: the one inside `npm start` may be running too,
   // and both read and write the same files (writes are atomic renames).
-  const local = await startLocalBlobs({ directory: opts.dir ?? LOCAL_BLOBS_DIR, siteID: opts.siteId ?? (await localSiteId()) });
+  const local = await startLocalBlobs({
+    directory: opts.dir ?? LOCAL_BLOBS_DIR,
+    siteID: opts.siteId ?? (await localSiteId()),
+  });
   const kv = openStore(USAGE_STORE, { config: local.config, consistency: "strong" });
   return { kv, where: `local store ${local.directory} (site ${local.config.siteID})`, close: local.stop };
 }
@@ -34,7 +43,13 @@ export async function openUsageStore(opts: { env?: Record<string, string | undef
  * the last fold: for a server that writes each call's event after its response (as production does),
  * so the count is read once the writes have landed. With `limitMs` 0 it folds once.
  */
-export async function foldUntil(kv: KV, months: string[], count: (monthly: Monthly[]) => number, expected: number, limitMs: number): Promise<Monthly[]> {
+export async function foldUntil(
+  kv: KV,
+  months: string[],
+  count: (monthly: Monthly[]) => number,
+  expected: number,
+  limitMs: number,
+): Promise<Monthly[]> {
   const deadline = Date.now() + limitMs;
   const fold = async () => {
     const out: Monthly[] = [];

@@ -5,7 +5,13 @@
 import ts from "typescript";
 import { compactId } from "../../src/catalog/lookup.ts";
 import { catalogSchema, type Entry } from "../../src/catalog/schema.ts";
-import { blobKeys, VERSION_ID, versionIndexSchema, type VersionIndex, visibleVersions } from "../../src/components/model.ts";
+import {
+  blobKeys,
+  VERSION_ID,
+  versionIndexSchema,
+  type VersionIndex,
+  visibleVersions,
+} from "../../src/components/model.ts";
 import { cssVariables, UI_TOKENS } from "../../src/components/rules.ts";
 
 /** What the guard reads a store through: the KV of src/storage/blobs.ts, or the fixtures on disk. */
@@ -62,7 +68,9 @@ export async function validate(catalogRaw: unknown, store: StoreView): Promise<R
   for (const key of allKeys) {
     const m = KEY.exec(key);
     if (!m) {
-      problems.push(`${label(key)}: unexpected key (expected <pattern-uuid>/versions.json or <pattern-uuid>/<version>.tsx)`);
+      problems.push(
+        `${label(key)}: unexpected key (expected <pattern-uuid>/versions.json or <pattern-uuid>/<version>.tsx)`,
+      );
       continue;
     }
     const entry = byId.get(compactId(m[1]));
@@ -70,7 +78,8 @@ export async function validate(catalogRaw: unknown, store: StoreView): Promise<R
       problems.push(`${label(key)}: the store holds a component for ${m[1]}, which is not in the catalog`);
       continue;
     }
-    if (m[3] !== undefined && !VERSION_ID.test(m[3])) problems.push(`${label(key)}: "${m[3]}" is not a version id (seed, v1, v2, …)`);
+    if (m[3] !== undefined && !VERSION_ID.test(m[3]))
+      problems.push(`${label(key)}: "${m[3]}" is not a version id (seed, v1, v2, …)`);
     const group = byPattern.get(entry.id) ?? { entry, keys: new Set<string>() };
     group.keys.add(key);
     byPattern.set(entry.id, group);
@@ -81,7 +90,9 @@ export async function validate(catalogRaw: unknown, store: StoreView): Promise<R
   const withActive = new Set<string>();
   for (const { entry, keys: present } of byPattern.values()) {
     const where = name(entry);
-    const index = await readIndex(store, blobKeys.index(entry.id), present, (p) => problems.push(`${where} (${label(blobKeys.index(entry.id))}): ${p}`));
+    const index = await readIndex(store, blobKeys.index(entry.id), present, (p) =>
+      problems.push(`${where} (${label(blobKeys.index(entry.id))}): ${p}`),
+    );
     const listed = new Set(index?.versions.map((v) => v.versionId) ?? []);
     // Every TSX blob, listed or not, must parse and use known tokens only.
     for (const key of [...present].filter((k) => k.endsWith(".tsx")).sort()) {
@@ -97,7 +108,10 @@ export async function validate(catalogRaw: unknown, store: StoreView): Promise<R
       }
       for (const err of tsxSyntaxErrors(text, key)) problems.push(`${at}: TSX does not parse: ${err}`);
       const unknown = cssVariables(text).filter((t) => !KNOWN_TOKENS.has(t));
-      if (unknown.length) problems.push(`${at}: unknown design tokens ${unknown.join(", ")} (known: --ui-bg, --ui-text, … see UI_TOKENS in src/components/rules.ts)`);
+      if (unknown.length)
+        problems.push(
+          `${at}: unknown design tokens ${unknown.join(", ")} (known: --ui-bg, --ui-text, … see UI_TOKENS in src/components/rules.ts)`,
+        );
     }
     if (!index) continue;
     const visible = new Set(visibleVersions(index).map((v) => v.versionId));
@@ -106,7 +120,8 @@ export async function validate(catalogRaw: unknown, store: StoreView): Promise<R
     for (const v of index.versions) {
       if (seen.has(v.versionId)) p(`version ${v.versionId} is listed twice`);
       seen.add(v.versionId);
-      if (visible.has(v.versionId) && !present.has(blobKeys.tsx(entry.id, v.versionId))) p(`visible version ${v.versionId} has no code blob`);
+      if (visible.has(v.versionId) && !present.has(blobKeys.tsx(entry.id, v.versionId)))
+        p(`visible version ${v.versionId} has no code blob`);
     }
     const seed = index.versions.find((v) => v.versionId === index.seedVersionId);
     if (!seed) p(`seedVersionId ${index.seedVersionId} is not listed`);
@@ -117,13 +132,20 @@ export async function validate(catalogRaw: unknown, store: StoreView): Promise<R
   }
 
   for (const e of entries) {
-    if (e.hasGeneratedComponent && !withActive.has(e.id)) problems.push(`${name(e)}: hasGeneratedComponent is true but the store has no readable active version`);
-    if (!e.hasGeneratedComponent && withActive.has(e.id)) problems.push(`${name(e)}: the store has an active version but hasGeneratedComponent is false`);
+    if (e.hasGeneratedComponent && !withActive.has(e.id))
+      problems.push(`${name(e)}: hasGeneratedComponent is true but the store has no readable active version`);
+    if (!e.hasGeneratedComponent && withActive.has(e.id))
+      problems.push(`${name(e)}: the store has an active version but hasGeneratedComponent is false`);
   }
   return { problems, entries: entries.length, components: byPattern.size, blobs };
 }
 
-async function readIndex(store: StoreView, key: string, present: Set<string>, problem: (p: string) => void): Promise<VersionIndex | null> {
+async function readIndex(
+  store: StoreView,
+  key: string,
+  present: Set<string>,
+  problem: (p: string) => void,
+): Promise<VersionIndex | null> {
   if (!present.has(key)) {
     problem("versions.json is missing, so no version can be served");
     return null;
@@ -138,7 +160,12 @@ async function readIndex(store: StoreView, key: string, present: Set<string>, pr
   }
   const parsed = versionIndexSchema.safeParse(raw);
   if (!parsed.success) {
-    problem(`versions.json does not match the model: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`);
+    problem(
+      `versions.json does not match the model: ${parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`)
+        .join("; ")}`,
+    );
     return null;
   }
   return parsed.data;
@@ -153,7 +180,13 @@ function decode(bytes: Uint8Array | null): string | null {
   }
 }
 
-function unique(entries: Entry[], key: (e: Entry) => string, what: string, name: (e: Entry) => string, problems: string[]) {
+function unique(
+  entries: Entry[],
+  key: (e: Entry) => string,
+  what: string,
+  name: (e: Entry) => string,
+  problems: string[],
+) {
   const seen = new Map<string, Entry>();
   for (const e of entries) {
     const k = key(e);

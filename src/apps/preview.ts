@@ -31,7 +31,9 @@ export const PREVIEW_URI = "ui://patttterns/component-preview";
 /** Whether a client's capabilities declare MCP Apps with the HTML profile. */
 export function takesApps(clientCapabilities: Record<string, unknown>): boolean {
   // Client input: any value may sit at either level (`?.` on a string or number reads undefined).
-  const mimeTypes: unknown = (clientCapabilities.extensions as Record<string, { mimeTypes?: unknown } | undefined> | undefined)?.[UI_EXTENSION]?.mimeTypes;
+  const mimeTypes: unknown = (
+    clientCapabilities.extensions as Record<string, { mimeTypes?: unknown } | undefined> | undefined
+  )?.[UI_EXTENSION]?.mimeTypes;
   return Array.isArray(mimeTypes) && mimeTypes.includes(APP_MIME);
 }
 
@@ -63,7 +65,10 @@ export function previewExtension<D>(load: () => Promise<PreviewDocument>): Exten
     read: async () => {
       const { html, ui } = await view.get();
       // Changes only on deploy, like the tool list.
-      return { contents: [{ uri: PREVIEW_URI, mimeType: APP_MIME, text: html, _meta: { ui } }], cache: CACHE_HINTS.lists };
+      return {
+        contents: [{ uri: PREVIEW_URI, mimeType: APP_MIME, text: html, _meta: { ui } }],
+        cache: CACHE_HINTS.lists,
+      };
     },
   };
   return {

@@ -140,9 +140,10 @@ function narrow(ix: WordIndex, matches: readonly TokenMatch[], scratch: Scratch,
   for (const j of byCost) {
     const m = matches[j];
     const f = scratch.fields[j];
-    candidates = candidates === undefined || m.cost < candidates.length * perDoc
-      ? fromInverted(ix, m, f, candidates, scratch.seen)
-      : fromForward(ix, m, f, candidates, scratch.marks);
+    candidates =
+      candidates === undefined || m.cost < candidates.length * perDoc
+        ? fromInverted(ix, m, f, candidates, scratch.seen)
+        : fromForward(ix, m, f, candidates, scratch.marks);
     if (candidates.length === 0) break;
   }
   return candidates;
@@ -244,8 +245,10 @@ function scoreHits(
     } else if (inTitle) {
       // Only a title holding every term can equal, start with or contain the phrase.
       const t = title(d);
-      if (t === phrase) (exact = true), (score += WEIGHTS.exactTitle);
-      else if (t.startsWith(phrase)) score += WEIGHTS.titlePrefix;
+      if (t === phrase) {
+        exact = true;
+        score += WEIGHTS.exactTitle;
+      } else if (t.startsWith(phrase)) score += WEIGHTS.titlePrefix;
       else if (t.includes(phrase)) score += WEIGHTS.titleContains;
     }
     docs.push(d);

@@ -56,7 +56,6 @@ function indexOf(sorted: readonly string[], s: string): number {
   return -1;
 }
 
-
 /** The decoded tables ranked search runs on. */
 export interface RankIndex {
   /** The stems, sorted by code unit: a stem's id is its index. */

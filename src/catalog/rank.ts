@@ -50,8 +50,25 @@ const TITLE_BONUS = 1.5;
 const DERIVED_PREFIX = 5;
 /** English derivational endings as Porter2 leaves them on a stem: "-ison", "-or", "-i" ("notifi"). */
 const SUFFIXES = [
-  "i", "e", "y", "al", "er", "or", "ic", "iv", "ive", "ist", "ism", "ion", "ison", "ation",
-  "ment", "abl", "ibl", "iti", "ical",
+  "i",
+  "e",
+  "y",
+  "al",
+  "er",
+  "or",
+  "ic",
+  "iv",
+  "ive",
+  "ist",
+  "ism",
+  "ion",
+  "ison",
+  "ation",
+  "ment",
+  "abl",
+  "ibl",
+  "iti",
+  "ical",
 ] as const;
 
 const KIND = { typed: 0, synonym: 1, corrected: 2 } as const;
@@ -128,8 +145,10 @@ export function createRanker(
     for (let len = w.length - max; len <= w.length + max; len++) {
       for (const t of rk.spellings(len)) {
         const d = editDistance(w, t, Math.min(max, best));
-        if (d < best) (best = d), (words = [t]);
-        else if (d === best && d <= max && words.length < 4) words.push(t);
+        if (d < best) {
+          best = d;
+          words = [t];
+        } else if (d === best && d <= max && words.length < 4) words.push(t);
       }
     }
     c = { words: best <= max ? words : [], edits: best };
@@ -370,7 +389,11 @@ export function createRanker(
     const marked: number[] = [];
     for (const c of cs) {
       for (const a of c.alternatives) {
-        for (const s of a.stems) if (s >= 0 && named[s] === 0) (named[s] = 1), marked.push(s);
+        for (const s of a.stems) {
+          if (s < 0 || named[s] === 1) continue;
+          named[s] = 1;
+          marked.push(s);
+        }
       }
     }
     let hits = 0;
@@ -386,7 +409,10 @@ export function createRanker(
             const whole = altIdf[d] + 1e-9 >= a.idf;
             if (altStrong[d]) strong[d] = 1;
             altScore[d] = altIdf[d] = altStrong[d] = 0;
-            if (bestKind[d] === -1) (inConcept[concepts++] = d), (bestKind[d] = a.kind);
+            if (bestKind[d] === -1) {
+              inConcept[concepts++] = d;
+              bestKind[d] = a.kind;
+            }
             if (share > bestShare[d] || (share === bestShare[d] && a.kind < bestKind[d])) {
               bestShare[d] = share;
               bestKind[d] = a.kind;

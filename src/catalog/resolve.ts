@@ -37,6 +37,7 @@ const SCHEME = /^https?:\/\//i;
 /** `patttterns.com/ui-components/tabs`, `localhost:8888/x`: a host name with a dot (or localhost), then a path. */
 const BARE_HOST = /^(?:localhost|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,})(?::\d{1,5})?(?:[/?#]|$)/i;
 const PATH = /^\/?[a-z0-9-]+(?:\/[a-z0-9-]+)*\/?$/i;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** `..`, `.` (also percent-encoded) and backslashes: the URL parser would quietly rewrite the path they belong to. */
 const REWRITTEN_PATH = /\\|(?:^|\/)(?:\.|%2e){1,2}(?:[/?#]|$)/i;
@@ -68,7 +69,7 @@ export function createResolver(lookup: Lookup, opts: { siteUrl?: string } = {}):
 
   /** A path of the site: exact slug, a Notion-style trailing id, or (one segment only) a unique last segment. */
   async function fromPath(path: string, allowSlug: boolean): Promise<Resolution | undefined> {
-    const clean = "/" + path.replace(/^\/+|\/+$/g, "").toLowerCase();
+    const clean = `/${path.replace(/^\/+|\/+$/g, "").toLowerCase()}`;
     const last = clean.slice(clean.lastIndexOf("/") + 1);
     const trailing = TRAILING_ID.exec(last);
     if (trailing) return found(await one("id", trailing[1].toLowerCase()));

@@ -86,7 +86,10 @@ export function createSearchIndex(
     const room = Math.min(limit - page.length, kept.length);
     if (room <= 0) return out;
     const top = room === kept.length ? kept.sort(byScore) : selectTop(kept, room, byScore);
-    if (out.docs === first) (out.docs = [...first]), (out.match = [...out.match]);
+    if (out.docs === first) {
+      out.docs = [...first];
+      out.match = [...out.match];
+    }
     for (const j of top) {
       out.docs.push(more.docs[j]);
       out.match.push(more.match[j]);
@@ -147,7 +150,9 @@ function rankedTier(tables: SearchTables, data: ReturnType<typeof decodedOnFirst
   const shared = new Uint8Array(count);
   let sharedBusy = false;
   function marks(ds: readonly number[]): Uint8Array {
-    const m = sharedBusy ? new Uint8Array(count) : ((sharedBusy = true), shared);
+    let m = shared;
+    if (sharedBusy) m = new Uint8Array(count);
+    else sharedBusy = true;
     for (const d of ds) m[d] = 1;
     return m;
   }

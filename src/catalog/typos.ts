@@ -29,7 +29,8 @@ export function editDistance(a: string, b: string, max: number): number {
       const bj = b.charCodeAt(j - 1);
       let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ai === bj ? 0 : 1));
       // A transposition: the row before the previous one is needed.
-      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) d = Math.min(d, before[j - 2] + 1);
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj)
+        d = Math.min(d, before[j - 2] + 1);
       cur[j] = d;
       if (d < rowMin) rowMin = d;
     }

@@ -67,7 +67,11 @@ export async function* streamGemini(system: string, user: string, opts: GeminiOp
         try {
           step = await reader.read();
         } catch (e) {
-          throw new GeminiError(ctrl.signal.aborted ? "Gemini stream timed out" : `Gemini stream failed: ${e instanceof Error ? e.message : e}`);
+          throw new GeminiError(
+            ctrl.signal.aborted
+              ? "Gemini stream timed out"
+              : `Gemini stream failed: ${e instanceof Error ? e.message : e}`,
+          );
         }
         if (step.done) break;
         touch();
@@ -104,7 +108,11 @@ export async function* streamGemini(system: string, user: string, opts: GeminiOp
 }
 
 function parseEvent(event: string): { texts: string[]; finished: boolean } {
-  const data = event.split(/\r?\n/).filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trimStart()).join("\n");
+  const data = event
+    .split(/\r?\n/)
+    .filter((l) => l.startsWith("data:"))
+    .map((l) => l.slice(5).trimStart())
+    .join("\n");
   if (!data) return { texts: [], finished: false };
   let chunk: Chunk;
   try {
@@ -113,7 +121,8 @@ function parseEvent(event: string): { texts: string[]; finished: boolean } {
     throw new GeminiError("Gemini sent a malformed event");
   }
   if (chunk.error) throw new GeminiError(`Gemini error: ${chunk.error.message ?? "unknown"}`);
-  if (chunk.promptFeedback?.blockReason) throw new GeminiError(`Gemini blocked the prompt: ${chunk.promptFeedback.blockReason}`);
+  if (chunk.promptFeedback?.blockReason)
+    throw new GeminiError(`Gemini blocked the prompt: ${chunk.promptFeedback.blockReason}`);
   const candidate = chunk.candidates?.[0];
   const parts = candidate?.content?.parts ?? [];
   // Thinking models may stream thought summaries: only the answer goes to the user.

@@ -20,7 +20,8 @@ export const MAX_QUERY_CHARS = 500;
 /** The whole body: the query plus JSON overhead, with room for escapes. */
 export const MAX_BODY_BYTES = 8 * 1024;
 
-export const NOTICE_NO_CATALOG = "The pattern catalog is unavailable right now, so this answer is not based on catalog patterns.\n\n";
+export const NOTICE_NO_CATALOG =
+  "The pattern catalog is unavailable right now, so this answer is not based on catalog patterns.\n\n";
 export const NOTICE_AI_FAILED = "The AI assistant is unavailable right now. ";
 export const NOTICE_AI_INTERRUPTED = "\n\n(The AI answer was interrupted.)\n\n";
 
@@ -39,20 +40,34 @@ export interface ChatbotOptions {
 }
 
 const body = z.object({
-  query: z.string({ error: "query must be a string" }).check(z.trim(), z.minLength(1, "query must not be empty"), z.maxLength(MAX_QUERY_CHARS, `query must be at most ${MAX_QUERY_CHARS} characters`)),
+  query: z
+    .string({ error: "query must be a string" })
+    .check(
+      z.trim(),
+      z.minLength(1, "query must not be empty"),
+      z.maxLength(MAX_QUERY_CHARS, `query must be at most ${MAX_QUERY_CHARS} characters`),
+    ),
 });
 
 const jsonError = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
   Response.json({ error: { code, message } }, { status, headers });
 
-export const aiEnabled = (env: Record<string, string | undefined>) => env.ENABLE_AI_CHAT === "true" && !!env.GEMINI_API_KEY;
+export const aiEnabled = (env: Record<string, string | undefined>) =>
+  env.ENABLE_AI_CHAT === "true" && !!env.GEMINI_API_KEY;
 
 export function createChatbotHandler(opts: ChatbotOptions) {
   const { env, mcp } = opts;
   const log = opts.log ?? ((line: string) => console.log(line));
   // The site calls this from its own pages: production, and Netlify's deploy URLs (previews, branches).
-  const ownOrigins = [env.URL, env.DEPLOY_URL, env.DEPLOY_PRIME_URL].filter((u): u is string => !!u).map((u) => new URL(u).origin);
-  const origins = opts.origins ?? createOriginPolicy(env.SITE_URL || "https://patttterns.com", [...ownOrigins, ...(env.ALLOWED_ORIGINS ?? "").split(",")]);
+  const ownOrigins = [env.URL, env.DEPLOY_URL, env.DEPLOY_PRIME_URL]
+    .filter((u): u is string => !!u)
+    .map((u) => new URL(u).origin);
+  const origins =
+    opts.origins ??
+    createOriginPolicy(env.SITE_URL || "https://patttterns.com", [
+      ...ownOrigins,
+      ...(env.ALLOWED_ORIGINS ?? "").split(","),
+    ]);
 
   async function* answer(query: string, signal: AbortSignal): AsyncGenerator<ChatEvent> {
     let catalog: CatalogState;
@@ -62,7 +77,11 @@ export function createChatbotHandler(opts: ChatbotOptions) {
       log(`[chatbot] catalog unavailable after retry: ${e instanceof Error ? e.message : String(e)}`);
       catalog = { ok: false };
     }
-    yield { type: "patterns", patterns: catalog.ok ? catalog.patterns : [], catalog: catalog.ok ? "ok" : "unavailable" };
+    yield {
+      type: "patterns",
+      patterns: catalog.ok ? catalog.patterns : [],
+      catalog: catalog.ok ? "ok" : "unavailable",
+    };
     if (!catalog.ok) yield { type: "delta", text: NOTICE_NO_CATALOG };
 
     if (!aiEnabled(env)) {
@@ -72,20 +91,30 @@ export function createChatbotHandler(opts: ChatbotOptions) {
     let streamed = false;
     try {
       const user = buildUserPrompt(query, catalog);
-      for await (const text of streamGemini(SYSTEM_INSTRUCTION, user, { apiKey: env.GEMINI_API_KEY!, model: env.GEMINI_MODEL, fetch: opts.fetch, signal })) {
+      for await (const text of streamGemini(SYSTEM_INSTRUCTION, user, {
+        apiKey: env.GEMINI_API_KEY!,
+        model: env.GEMINI_MODEL,
+        fetch: opts.fetch,
+        signal,
+      })) {
         streamed = true;
         yield { type: "delta", text };
       }
     } catch (e) {
       if (signal.aborted) return;
       log(`[chatbot] gemini failed, answering with patterns only: ${e instanceof Error ? e.message : String(e)}`);
-      yield { type: "delta", text: (streamed ? NOTICE_AI_INTERRUPTED : NOTICE_AI_FAILED) + patternsOnlyAnswer(query, catalog) };
+      yield {
+        type: "delta",
+        text: (streamed ? NOTICE_AI_INTERRUPTED : NOTICE_AI_FAILED) + patternsOnlyAnswer(query, catalog),
+      };
     }
   }
 
   return async function handle(req: Request): Promise<Response> {
-    if (req.method !== "POST") return jsonError(405, "method_not_allowed", "Use POST with a JSON body { \"query\": \"...\" }.", { Allow: "POST" });
-    if (!origins.allows(req.headers.get("origin"))) return jsonError(403, "forbidden_origin", "This origin may not use the chatbot.");
+    if (req.method !== "POST")
+      return jsonError(405, "method_not_allowed", 'Use POST with a JSON body { "query": "..." }.', { Allow: "POST" });
+    if (!origins.allows(req.headers.get("origin")))
+      return jsonError(403, "forbidden_origin", "This origin may not use the chatbot.");
     if (!isJsonContentType(req.headers.get("content-type"))) {
       return jsonError(415, "unsupported_media_type", "Content-Type must be application/json.");
     }
@@ -101,7 +130,11 @@ export function createChatbotHandler(opts: ChatbotOptions) {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const tooLong = issue?.code === "too_big";
-      return jsonError(tooLong ? 413 : 400, tooLong ? "query_too_long" : "invalid_query", issue?.path.length ? issue.message : "The body must be a JSON object { \"query\": \"...\" }.");
+      return jsonError(
+        tooLong ? 413 : 400,
+        tooLong ? "query_too_long" : "invalid_query",
+        issue?.path.length ? issue.message : 'The body must be a JSON object { "query": "..." }.',
+      );
     }
 
     const ctrl = new AbortController();

@@ -11,7 +11,11 @@ export type Transport = (req: Request) => Promise<Response>;
 
 /** Why a call failed; `execution` failures are worth one retry, `validation` ones never. */
 export class McpCallError extends Error {
-  constructor(readonly kind: "execution" | "validation", message: string, readonly code?: string) {
+  constructor(
+    readonly kind: "execution" | "validation",
+    message: string,
+    readonly code?: string,
+  ) {
     super(message);
   }
 }
@@ -43,25 +47,40 @@ export function createMcpClient(opts: McpClientOptions) {
     return withinDeadline(timeoutMs, late, async (signal) => {
       let res: Response;
       try {
-        res = await opts.transport(modernRequest(url, "tools/call", { name, arguments: args }, { clientInfo: CLIENT_INFO, signal }));
+        res = await opts.transport(
+          modernRequest(url, "tools/call", { name, arguments: args }, { clientInfo: CLIENT_INFO, signal }),
+        );
       } catch (e) {
         // fetch rejects with a TypeError when the connection is refused or reset.
-        throw new McpCallError("execution", `MCP transport failed: ${e instanceof Error ? e.message : String(e)}`, "unreachable");
+        throw new McpCallError(
+          "execution",
+          `MCP transport failed: ${e instanceof Error ? e.message : String(e)}`,
+          "unreachable",
+        );
       }
       const text = await res.text().catch(() => "");
-      if (res.status >= 500 || res.status === 408 || res.status === 429) throw new McpCallError("execution", `MCP endpoint answered HTTP ${res.status}`, `http_${res.status}`);
-      let rpc: { result?: { content?: { type: string; text?: string }[]; isError?: boolean }; error?: { code: number; message: string } };
+      if (res.status >= 500 || res.status === 408 || res.status === 429)
+        throw new McpCallError("execution", `MCP endpoint answered HTTP ${res.status}`, `http_${res.status}`);
+      let rpc: {
+        result?: { content?: { type: string; text?: string }[]; isError?: boolean };
+        error?: { code: number; message: string };
+      };
       try {
         rpc = JSON.parse(text);
       } catch {
-        throw new McpCallError(res.ok ? "execution" : "validation", `MCP endpoint answered HTTP ${res.status} without JSON`, `http_${res.status}`);
+        throw new McpCallError(
+          res.ok ? "execution" : "validation",
+          `MCP endpoint answered HTTP ${res.status} without JSON`,
+          `http_${res.status}`,
+        );
       }
       if (rpc.error) {
         // -32603 is the server failing, not the request being wrong.
         const kind = rpc.error.code === -32603 ? "execution" : "validation";
         throw new McpCallError(kind, `MCP error ${rpc.error.code}: ${rpc.error.message}`, `rpc_${rpc.error.code}`);
       }
-      if (!res.ok) throw new McpCallError("validation", `MCP endpoint answered HTTP ${res.status}`, `http_${res.status}`);
+      if (!res.ok)
+        throw new McpCallError("validation", `MCP endpoint answered HTTP ${res.status}`, `http_${res.status}`);
       const block = rpc.result?.content?.find((c) => c.type === "text");
       let data: unknown;
       try {
@@ -71,7 +90,11 @@ export function createMcpClient(opts: McpClientOptions) {
       }
       if (rpc.result?.isError) {
         const err = (data as { error?: { code?: string; message?: string; retryable?: boolean } }).error ?? {};
-        throw new McpCallError(err.retryable ? "execution" : "validation", `${err.code ?? "tool_error"}: ${err.message ?? ""}`, err.code);
+        throw new McpCallError(
+          err.retryable ? "execution" : "validation",
+          `${err.code ?? "tool_error"}: ${err.message ?? ""}`,
+          err.code,
+        );
       }
       return data;
     });

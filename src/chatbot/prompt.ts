@@ -70,9 +70,13 @@ export function buildUserPrompt(question: string, catalog: CatalogState): string
 
 /** The answer without AI, and the fallback when Gemini fails: the matches, with component availability. */
 export function patternsOnlyAnswer(question: string, catalog: CatalogState): string {
-  if (!catalog.ok) return "The pattern catalog is unavailable right now, so no patterns can be listed. Please try again in a moment.";
-  if (catalog.patterns.length === 0) return `No catalog pattern matches “${question}”. Try a component name, such as “tabs”, “toast” or “date picker”.`;
-  const lines = catalog.patterns.map((p) => `- ${p.title} (${p.catalog_number})${p.hasGeneratedComponent ? " · component available" : ""} · ${p.url}`);
+  if (!catalog.ok)
+    return "The pattern catalog is unavailable right now, so no patterns can be listed. Please try again in a moment.";
+  if (catalog.patterns.length === 0)
+    return `No catalog pattern matches “${question}”. Try a component name, such as “tabs”, “toast” or “date picker”.`;
+  const lines = catalog.patterns.map(
+    (p) => `- ${p.title} (${p.catalog_number})${p.hasGeneratedComponent ? " · component available" : ""} · ${p.url}`,
+  );
   const withCode = catalog.patterns.some((p) => p.hasGeneratedComponent)
     ? "\n\nPatterns marked “component available” have a ready-made React + Tailwind component; coding agents can fetch it with get_component from the PATTTTERNS MCP server."
     : "";

@@ -8,7 +8,11 @@ export class TransientError extends Error {}
 /** Pause before the single retry: long enough for a blip to clear, short against a 3 s deadline. */
 const RETRY_DELAY_MS = 100;
 
-export async function withDeadline<T>(ms: number, what: string, attempt: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function withDeadline<T>(
+  ms: number,
+  what: string,
+  attempt: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const late = () => new UpstreamError("upstream_timeout", `${what} did not answer within ${ms} ms`);
   const started = Date.now();
   const run = async (signal: AbortSignal): Promise<T> => {

@@ -2,10 +2,28 @@
 
 /** The design-system tokens a component may use (DESIGN.md). */
 export const UI_TOKENS = [
-  "--ui-bg", "--ui-surface", "--ui-text", "--ui-text-muted", "--ui-border", "--ui-ring", "--ui-accent",
-  "--ui-accent-contrast", "--ui-success", "--ui-success-contrast", "--ui-warning", "--ui-warning-contrast",
-  "--ui-error", "--ui-error-contrast", "--ui-info", "--ui-info-contrast", "--ui-font-headings", "--ui-font-body",
-  "--ui-font-code", "--ui-text-scale", "--ui-spacing", "--ui-corners",
+  "--ui-bg",
+  "--ui-surface",
+  "--ui-text",
+  "--ui-text-muted",
+  "--ui-border",
+  "--ui-ring",
+  "--ui-accent",
+  "--ui-accent-contrast",
+  "--ui-success",
+  "--ui-success-contrast",
+  "--ui-warning",
+  "--ui-warning-contrast",
+  "--ui-error",
+  "--ui-error-contrast",
+  "--ui-info",
+  "--ui-info-contrast",
+  "--ui-font-headings",
+  "--ui-font-body",
+  "--ui-font-code",
+  "--ui-text-scale",
+  "--ui-spacing",
+  "--ui-corners",
 ] as const;
 
 /** The catalog's design constraints, served with every component. */
@@ -19,11 +37,21 @@ export const DESIGN_CONSTRAINTS = [
   "Accessible: contrast, alt text, aria attributes and full keyboard support.",
 ] as const;
 
-const ANIMATION = new Set(["framer-motion", "motion", "react-spring", "@react-spring/web", "gsap", "@formkit/auto-animate", "lottie-react", "animejs"]);
+const ANIMATION = new Set([
+  "framer-motion",
+  "motion",
+  "react-spring",
+  "@react-spring/web",
+  "gsap",
+  "@formkit/auto-animate",
+  "lottie-react",
+  "animejs",
+]);
 
 const TOKEN = /--ui-[a-z0-9]+(?:-[a-z0-9]+)*/g;
 /** Static imports and re-exports (`import x from "p"`, `import "p"`, `export … from "p"`) and dynamic `import("p")`. */
-const IMPORT = /^\s*(?:import|export)\s+(?:type\s+)?(?:[^;'"`]*?\sfrom\s*)?["']([^"'\n]+)["']|\bimport\(\s*["']([^"'\n]+)["']\s*\)/gm;
+const IMPORT =
+  /^\s*(?:import|export)\s+(?:type\s+)?(?:[^;'"`]*?\sfrom\s*)?["']([^"'\n]+)["']|\bimport\(\s*["']([^"'\n]+)["']\s*\)/gm;
 
 /** Every `--ui-*` token the code mentions, sorted. */
 export const cssVariables = (code: string): string[] => [...new Set(code.match(TOKEN) ?? [])].sort();

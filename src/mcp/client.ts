@@ -37,9 +37,12 @@ export function modernRequest(
     [HEADERS.method]: method,
   };
   // Mcp-Name mirrors what the request names: a tool or prompt, or a resource's URI.
-  const name = method === "resources/read" ? params.uri
-    : method === "tools/call" || method === "prompts/get" ? params.name
-    : undefined;
+  const name =
+    method === "resources/read"
+      ? params.uri
+      : method === "tools/call" || method === "prompts/get"
+        ? params.name
+        : undefined;
   if (typeof name === "string") headers[HEADERS.name] = headerValue(name);
   const meta: Record<string, unknown> = {
     [META.protocolVersion]: MODERN_VERSION,

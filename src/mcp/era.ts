@@ -81,22 +81,26 @@ function readModernEnvelope(ctx: RequestContext): void {
   const hm = header(headers, HEADERS.method);
   if (hm === null) throw mismatch("Mcp-Method header is required");
   if (hm !== method) throw mismatch(`Mcp-Method ${hm} differs from method ${method}`);
-  const nameField = method === "resources/read" ? "uri"
-    : method === "tools/call" || method === "prompts/get" ? "name"
-    : null;
+  const nameField =
+    method === "resources/read" ? "uri" : method === "tools/call" || method === "prompts/get" ? "name" : null;
   if (nameField) {
     const raw = header(headers, HEADERS.name);
-    if (raw === null) throw mismatch("Mcp-Name header is required for " + method);
+    if (raw === null) throw mismatch(`Mcp-Name header is required for ${method}`);
     const decoded = decodeHeaderValue(raw);
     if (decoded === null) throw mismatch("Mcp-Name has invalid characters or invalid base64");
     if (decoded !== params[nameField]) throw mismatch(`Mcp-Name differs from params.${nameField}`);
   }
 
   if (version !== MODERN_VERSION) {
-    throw new RpcError(CODES.unsupportedVersion, `Unsupported protocol version ${version}`, {
-      supported: [...SUPPORTED_VERSIONS],
-      requested: version,
-    }, 400);
+    throw new RpcError(
+      CODES.unsupportedVersion,
+      `Unsupported protocol version ${version}`,
+      {
+        supported: [...SUPPORTED_VERSIONS],
+        requested: version,
+      },
+      400,
+    );
   }
   ctx.era = "modern";
   ctx.protocolVersion = version;

@@ -8,8 +8,17 @@
 import { TRANSPORT_LIMITS } from "./constants.ts";
 import type { Era, Platform, RequestContext } from "./context.ts";
 import { classifyEra, META, readEnvelope, readLegacyVersion } from "./era.ts";
-import { classify, CODES, failure, fromRpcError, type Id, isObject, type Message, result, RpcError }
-  from "./jsonrpc.ts";
+import {
+  classify,
+  CODES,
+  failure,
+  fromRpcError,
+  type Id,
+  isObject,
+  type Message,
+  result,
+  RpcError,
+} from "./jsonrpc.ts";
 import { isJsonContentType, readBounded } from "./body.ts";
 import { messageJson } from "./prebuilt.ts";
 import { corsHeaders, type OriginPolicy, preflightHeaders } from "./origin.ts";
@@ -206,8 +215,10 @@ const acceptsSse = (accept: string | null) => !!accept && accept.toLowerCase().i
 /** Batches: only 2025-03-26 (no version header, no envelope), at most TRANSPORT_LIMITS.batchSize messages. */
 async function serveBatch(raw: unknown[], headers: Headers, serve: (msg: Message) => Promise<Reply>): Promise<Reply> {
   const hv = headers.get("mcp-protocol-version")?.trim();
-  const invalid = (why: string) =>
-    ({ status: 400, body: failure(null, CODES.invalidRequest, `Invalid Request: ${why}`) });
+  const invalid = (why: string) => ({
+    status: 400,
+    body: failure(null, CODES.invalidRequest, `Invalid Request: ${why}`),
+  });
   const { batchSize } = TRANSPORT_LIMITS;
   const modern = (m: unknown) =>
     isObject(m) && isObject(m.params) && isObject(m.params._meta) && META.protocolVersion in m.params._meta;

@@ -54,11 +54,9 @@ export interface Invalid {
 }
 export type Message = Request | Notification | Response | Invalid;
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-export const isId = (v: unknown): v is Id =>
-  typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
+export const isId = (v: unknown): v is Id => typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
 
 /** Classifies one parsed JSON value as a JSON-RPC message, without trusting any field. */
 export function classify(raw: unknown): Message {

@@ -30,7 +30,8 @@ export function lenientArguments(args: unknown, inputSchema: Record<string, unkn
     }
     const declared = Object.hasOwn(properties, key) && isObject(properties[key]) ? properties[key].type : undefined;
     if (declared === "string" && typeof value === "number" && Number.isFinite(value)) set(key, String(value));
-    else if ((declared === "integer" || declared === "number") && typeof value === "string" && DECIMAL.test(value)) set(key, Number(value));
+    else if ((declared === "integer" || declared === "number") && typeof value === "string" && DECIMAL.test(value))
+      set(key, Number(value));
     else if (declared === "boolean" && (value === "true" || value === "false")) set(key, value === "true");
   }
   return out ?? args;

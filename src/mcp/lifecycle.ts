@@ -23,9 +23,11 @@ export function lifecycleMethods<D>(
 ): Record<string, Method<D>> {
   // Implementation fields by revision: title arrived in 2025-06-18, description and websiteUrl in 2025-11-25.
   const legacyInfo = (version: string) =>
-    version >= "2025-11-25" ? { ...implementation(info), description: info.description, websiteUrl: info.websiteUrl }
-    : version >= "2025-06-18" ? implementation(info)
-    : { name: info.name, version: info.version };
+    version >= "2025-11-25"
+      ? { ...implementation(info), description: info.description, websiteUrl: info.websiteUrl }
+      : version >= "2025-06-18"
+        ? implementation(info)
+        : { name: info.name, version: info.version };
   const legacyVersions: readonly string[] = LEGACY_VERSIONS;
   return {
     initialize: {

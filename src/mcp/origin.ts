@@ -56,7 +56,8 @@ export function loopbackHost(host: string | null): boolean {
   return h !== null && LOOPBACK.has(h);
 }
 
-const ALLOW_HEADERS = "Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID";
+const ALLOW_HEADERS =
+  "Content-Type, Accept, Authorization, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID";
 const EXPOSE_HEADERS = "Mcp-Session-Id, MCP-Protocol-Version, Mcp-Method, Mcp-Name, WWW-Authenticate";
 
 /** Headers for every response to an allowed browser origin, errors included. */
@@ -67,7 +68,10 @@ export function corsHeaders(origin: string | null): Record<string, string> {
 
 /** Preflight answer; `Mcp-Param-*` headers are echoed because a list cannot name them in advance. */
 export function preflightHeaders(origin: string | null, requested: string | null): Record<string, string> {
-  const params = (requested ?? "").split(",").map((h) => h.trim()).filter((h) => /^mcp-param-[a-z0-9-]+$/i.test(h));
+  const params = (requested ?? "")
+    .split(",")
+    .map((h) => h.trim())
+    .filter((h) => /^mcp-param-[a-z0-9-]+$/i.test(h));
   return {
     ...corsHeaders(origin),
     "Access-Control-Allow-Methods": "POST, GET, DELETE, OPTIONS",

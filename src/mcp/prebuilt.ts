@@ -35,10 +35,11 @@ export const prebuilt = <T>(value: T): Prebuilt<T> => new Prebuilt(value, keptAs
 
 const NON_ASCII = /[\u0080-\uffff]/;
 const NON_ASCII_ALL = /[\u0080-\uffff]/g;
-const escape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+const escapeUnit = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
 
 /** `json` with every non-ASCII code unit escaped; JSON.stringify already escapes lone surrogates. */
-export const asciiJson = (json: string): string => (NON_ASCII.test(json) ? json.replace(NON_ASCII_ALL, escape) : json);
+export const asciiJson = (json: string): string =>
+  NON_ASCII.test(json) ? json.replace(NON_ASCII_ALL, escapeUnit) : json;
 
 const utf8 = new TextEncoder();
 const decoder = new TextDecoder();

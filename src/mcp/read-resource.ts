@@ -44,15 +44,25 @@ export function resourceMethods<D>(
     "resources/list": {
       list: true,
       handle: async () => ({
-        resources: resources.map(({ uri, name, title, description, mimeType }) =>
-          ({ uri, name, title, description, mimeType })),
+        resources: resources.map(({ uri, name, title, description, mimeType }) => ({
+          uri,
+          name,
+          title,
+          description,
+          mimeType,
+        })),
       }),
     },
     "resources/templates/list": {
       list: true,
       handle: async () => ({
-        resourceTemplates: templates.map(({ uriTemplate, name, title, description, mimeType }) =>
-          ({ uriTemplate, name, title, description, mimeType })),
+        resourceTemplates: templates.map(({ uriTemplate, name, title, description, mimeType }) => ({
+          uriTemplate,
+          name,
+          title,
+          description,
+          mimeType,
+        })),
       }),
     },
     "resources/read": {

@@ -6,9 +6,10 @@ export interface CacheHint {
 }
 
 /** Text contents, or binary contents as base64 in `blob`; `_meta` as an extension defines it. */
-export type ResourceContents =
-  & { uri: string; mimeType: string; _meta?: Record<string, unknown> }
-  & ({ text: string } | { blob: string });
+export type ResourceContents = { uri: string; mimeType: string; _meta?: Record<string, unknown> } & (
+  | { text: string }
+  | { blob: string }
+);
 
 export interface ReadResult {
   contents: ResourceContents[];

@@ -45,12 +45,15 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
   const capabilities = capabilitiesOf(resources.length + templates.length > 0, extensions);
   const lister = toolLister(tools, extensions);
   const unlisted = extensions.flatMap((e) => e.resources ?? []);
-  const methods = methodTable<D>({
-    ...lifecycleMethods(info, capabilities, instructions),
-    "tools/list": lister.method,
-    "tools/call": { handle: toolCaller(tools, extensions, opts.entitlement) },
-    ...resourceMethods(resources, templates, unlisted, opts.entitlement),
-  }, extensions);
+  const methods = methodTable<D>(
+    {
+      ...lifecycleMethods(info, capabilities, instructions),
+      "tools/list": lister.method,
+      "tools/call": { handle: toolCaller(tools, extensions, opts.entitlement) },
+      ...resourceMethods(resources, templates, unlisted, opts.entitlement),
+    },
+    extensions,
+  );
   const modern = modernEnvelope(info);
 
   return {

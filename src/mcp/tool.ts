@@ -86,8 +86,11 @@ export function withInputSchema<D, S extends InputSchema>(
 
 export const ok = (data: unknown, subject?: Subject): ToolOutcome => ({ ok: true, data, subject });
 /** A success whose whole result was serialized ahead: see `textResult`. */
-export const okPrebuilt = (result: Prebuilt<ToolResult>, subject?: Subject): ToolOutcome =>
-  ({ ok: true, result, subject });
+export const okPrebuilt = (result: Prebuilt<ToolResult>, subject?: Subject): ToolOutcome => ({
+  ok: true,
+  result,
+  subject,
+});
 /** A success made of explicit content blocks instead of one JSON text block. */
 export const blocks = (content: ContentBlock[]): ToolOutcome => ({ ok: true, data: undefined, content });
 export const fail = (error: ToolError, subject?: Subject): ToolOutcome => ({ ok: false, error, subject });

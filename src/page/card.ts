@@ -29,7 +29,13 @@ export function serverCard(server: McpServer<any>, mcpUrl: string, resources: Re
       },
     ],
     capabilities: server.capabilities,
-    resources: resources.map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType })),
+    resources: resources.map(({ uri, name, title, description, mimeType }) => ({
+      uri,
+      name,
+      title,
+      description,
+      mimeType,
+    })),
     tools: server.listTools(),
   };
 }
@@ -45,9 +51,13 @@ const CARD_HEADERS = {
 /** Serves the card; the remote URL is the request's own origin, so previews and local runs point at themselves. */
 export function cardHandler(server: McpServer<any>, resources: Resource<any>[] = []) {
   return (req: Request): Response => {
-    if (req.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...CARD_HEADERS, "Access-Control-Max-Age": "86400" } });
+    if (req.method === "OPTIONS")
+      return new Response(null, { status: 204, headers: { ...CARD_HEADERS, "Access-Control-Max-Age": "86400" } });
     if (req.method !== "GET" && req.method !== "HEAD") {
-      return Response.json({ error: "Method not allowed: use GET" }, { status: 405, headers: { ...CARD_HEADERS, Allow: "GET, HEAD, OPTIONS" } });
+      return Response.json(
+        { error: "Method not allowed: use GET" },
+        { status: 405, headers: { ...CARD_HEADERS, Allow: "GET, HEAD, OPTIONS" } },
+      );
     }
     const origin = new URL(req.url).origin;
     const body = JSON.stringify(serverCard(server, `${origin}/mcp`, resources), null, 2);

@@ -163,11 +163,13 @@ ${other}
 /** 03: the live tool table, each tool with its arguments. */
 function toolsSection(tools: ToolInfo[]): string {
   const list = tools
-    .map((t) => `<article class="tool" id="tool-${escapeHtml(t.name)}" data-tool="${escapeHtml(t.name)}">
+    .map(
+      (t) => `<article class="tool" id="tool-${escapeHtml(t.name)}" data-tool="${escapeHtml(t.name)}">
   <h3><code>${escapeHtml(t.name)}</code></h3>
   <p>${escapeHtml(t.description)}</p>
   ${argumentRows(t.inputSchema)}
-</article>`)
+</article>`,
+    )
     .join("\n");
   return `<section id="tools"><h2><b>03</b>Tools</h2><div>
 ${list}

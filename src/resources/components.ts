@@ -33,7 +33,8 @@ export const componentTemplate: ResourceTemplate<Deps> = {
     const loaded = await loadComponent(components, r.entry, version);
     if (!loaded.ok) {
       const { code, message, retryable } = loaded.error;
-      if (code === "upstream_timeout" || code === "upstream_error") throw new RpcError(CODES.internalError, message, { code, retryable, uri });
+      if (code === "upstream_timeout" || code === "upstream_error")
+        throw new RpcError(CODES.internalError, message, { code, retryable, uri });
       return null;
     }
     return {

@@ -9,8 +9,12 @@ export const skillResource: Resource = {
   uri: SKILL_URI,
   name: "SKILL.md",
   title: "PATTTTERNS agent skill",
-  description: "How to use this server: when to reach for it, search then get_component, pinning versions, mapping --ui-* tokens, which errors to retry.",
+  description:
+    "How to use this server: when to reach for it, search then get_component, pinning versions, mapping --ui-* tokens, which errors to retry.",
   mimeType: "text/markdown",
   // Changes only on deploy, like the tool list.
-  read: async () => ({ contents: [{ uri: SKILL_URI, mimeType: "text/markdown", text: SKILL.markdown }], cache: CACHE_HINTS.lists }),
+  read: async () => ({
+    contents: [{ uri: SKILL_URI, mimeType: "text/markdown", text: SKILL.markdown }],
+    cache: CACHE_HINTS.lists,
+  }),
 };

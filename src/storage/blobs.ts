@@ -39,7 +39,13 @@ export interface OpenOptions {
 
 export function openStore(name: string, opts: OpenOptions = {}): KV {
   let opened: ReturnType<typeof import("@netlify/blobs").getStore> | undefined;
-  const store = async () => (opened ??= (await blobs.get()).getStore({ name, consistency: opts.consistency, fetch: opts.fetch, ...opts.config }));
+  const store = async () =>
+    (opened ??= (await blobs.get()).getStore({
+      name,
+      consistency: opts.consistency,
+      fetch: opts.fetch,
+      ...opts.config,
+    }));
   return {
     async get(key) {
       const buf = await (await store()).get(key, { type: "arrayBuffer" });

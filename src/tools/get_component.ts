@@ -25,9 +25,14 @@ export default tool({
     "theme. Without version_id you get the active (latest polished) version; pass version_id to pin one.",
   input: z.object({
     pattern_id: patternRef,
-    version_id: z.optional(z.string().check(z.minLength(1), z.maxLength(20))).check(z.describe(
-      'A version to pin: "seed", "v1", "v2", … Omit it (or say "active") for the active version. get_pattern lists ' +
-      'the available versions.')),
+    version_id: z
+      .optional(z.string().check(z.minLength(1), z.maxLength(20)))
+      .check(
+        z.describe(
+          'A version to pin: "seed", "v1", "v2", … Omit it (or say "active") for the active version. get_pattern lists ' +
+            "the available versions.",
+        ),
+      ),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   returnsCode: true,

@@ -20,19 +20,27 @@ export default tool({
     // The store is the truth for has_component: an active version that is visible. When the store is
     // unreachable the catalog's flag still answers, marked with component_status.
     const found = await availableVersions(components, e);
-    const component = found === null
-      ? { has_component: false, available_versions: [] as string[] }
-      : "code" in found
-      ? { has_component: e.hasGeneratedComponent, available_versions: null, component_status: found.code }
-      : found.available.includes(found.index.activeVersionId)
-      ? { has_component: true, active_version_id: found.index.activeVersionId, available_versions: found.available }
-      : { has_component: false, available_versions: found.available };
-    return ok({
-      ...summary(catalog, e),
-      ...component,
-      ...ruleFields(e),
-      cover_image: e.coverImage,
-      next: component.has_component ? "Call get_component with this pattern_id for the TSX." : undefined,
-    }, { pattern_id: e.id });
+    const component =
+      found === null
+        ? { has_component: false, available_versions: [] as string[] }
+        : "code" in found
+          ? { has_component: e.hasGeneratedComponent, available_versions: null, component_status: found.code }
+          : found.available.includes(found.index.activeVersionId)
+            ? {
+                has_component: true,
+                active_version_id: found.index.activeVersionId,
+                available_versions: found.available,
+              }
+            : { has_component: false, available_versions: found.available };
+    return ok(
+      {
+        ...summary(catalog, e),
+        ...component,
+        ...ruleFields(e),
+        cover_image: e.coverImage,
+        next: component.has_component ? "Call get_component with this pattern_id for the TSX." : undefined,
+      },
+      { pattern_id: e.id },
+    );
   },
 });

@@ -5,17 +5,24 @@ import type { Entry } from "../catalog/schema.ts";
 import { LIMITS } from "../config.ts";
 import { type DomainError, domainError } from "../errors.ts";
 
-export const patternRef = z.string().check(
-  z.minLength(1),
-  z.maxLength(LIMITS.refChars),
-  z.describe(
-    'The pattern: catalog number ("#123" or "123"), Notion UUID (with or without dashes), slug ' +
-    '("/ui-components/tabs", or "tabs" when unique), its patttterns.com URL, or its exact title. Prefer the ' +
-    'catalog_number or pattern_id a search returned.'),
-);
+export const patternRef = z
+  .string()
+  .check(
+    z.minLength(1),
+    z.maxLength(LIMITS.refChars),
+    z.describe(
+      'The pattern: catalog number ("#123" or "123"), Notion UUID (with or without dashes), slug ' +
+        '("/ui-components/tabs", or "tabs" when unique), its patttterns.com URL, or its exact title. Prefer the ' +
+        "catalog_number or pattern_id a search returned.",
+    ),
+  );
 
-const candidate = (e: Entry) =>
-  ({ pattern_id: e.id, catalog_number: `#${e.catalogNumber}`, title: e.title, slug: e.slug });
+const candidate = (e: Entry) => ({
+  pattern_id: e.id,
+  catalog_number: `#${e.catalogNumber}`,
+  title: e.title,
+  slug: e.slug,
+});
 /** Echoed refs are cut: a hostile 512-character ref must not bloat the error the model reads. */
 const quote = (ref: string) => JSON.stringify(ref.length > 80 ? `${ref.slice(0, 80)}…` : ref);
 
@@ -62,7 +69,7 @@ export async function resolveRef(
       `No pattern matches ${quote(ref)}.`,
       near.length
         ? `Did you mean ${near.map((c) => `${c.catalog_number} ${c.title}`).join(", ")}? ` +
-          "Call again with its catalog_number, or search_patterns to look further."
+            "Call again with its catalog_number, or search_patterns to look further."
         : "Call search_patterns or search_components with keywords to find the pattern, then use its catalog_number.",
       near.length ? { candidates: near } : {},
     ),

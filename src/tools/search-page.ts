@@ -13,10 +13,9 @@ import { LIMITS } from "../config.ts";
 import { escapeString } from "../mcp/prebuilt.ts";
 import { okPrebuilt, textResult, type ToolOutcome } from "../mcp/tool.ts";
 
-export const limit = z._default(
-  z.number().check(z.int(), z.minimum(1), z.maximum(LIMITS.searchMax)),
-  LIMITS.searchDefault,
-).check(z.describe(`How many results to return (default ${LIMITS.searchDefault}, max ${LIMITS.searchMax}).`));
+export const limit = z
+  ._default(z.number().check(z.int(), z.minimum(1), z.maximum(LIMITS.searchMax)), LIMITS.searchDefault)
+  .check(z.describe(`How many results to return (default ${LIMITS.searchDefault}, max ${LIMITS.searchMax}).`));
 
 /** What an empty search says: restraint is deliberate, so the agent should not just retry with fewer words. */
 export const NOTHING_FOUND =

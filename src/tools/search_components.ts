@@ -33,15 +33,28 @@ export default tool({
     "corrected or some_words). Next: call get_component with a hit's pattern_id to fetch the exact code; never write " +
     "the component yourself when one exists.",
   input: z.object({
-    query: z.optional(z.string().check(z.maxLength(LIMITS.queryChars))).check(z.describe(
-      'What you are looking for, in a few words or a sentence, e.g. "sidebar", "date picker", "toast that confirms a ' +
-      'save".')),
-    category: z.optional(z.string().check(z.maxLength(100))).check(z.describe(
-      'A type (pattern, flows, components), a site section (ui-components, ux-patterns, …) or a tag (navigation, ' +
-      'forms, …); see list_categories.')),
+    query: z
+      .optional(z.string().check(z.maxLength(LIMITS.queryChars)))
+      .check(
+        z.describe(
+          'What you are looking for, in a few words or a sentence, e.g. "sidebar", "date picker", "toast that confirms a ' +
+            'save".',
+        ),
+      ),
+    category: z
+      .optional(z.string().check(z.maxLength(100)))
+      .check(
+        z.describe(
+          "A type (pattern, flows, components), a site section (ui-components, ux-patterns, …) or a tag (navigation, " +
+            "forms, …); see list_categories.",
+        ),
+      ),
     limit,
-    only_with_code: z._default(z.boolean(), true).check(z.describe(
-      "Only patterns that have component code (default true). Set false to see every matching pattern.")),
+    only_with_code: z
+      ._default(z.boolean(), true)
+      .check(
+        z.describe("Only patterns that have component code (default true). Set false to see every matching pattern."),
+      ),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run({ query, category, limit, only_with_code }, { deps: { catalog } }) {
@@ -49,20 +62,27 @@ export default tool({
     const words = query !== undefined && tokens(query).length > 0 ? query : undefined;
     const asked = category?.trim() || undefined;
     if (words === undefined && asked === undefined) {
-      return fail(domainError("invalid_args", "Give a query with keywords, a category, or both.",
-        'Call again with e.g. { "query": "sidebar" } or { "category": "ui-components" }; list_categories lists ' +
-        'categories.'));
+      return fail(
+        domainError(
+          "invalid_args",
+          "Give a query with keywords, a category, or both.",
+          'Call again with e.g. { "query": "sidebar" } or { "category": "ui-components" }; list_categories lists ' +
+            "categories.",
+        ),
+      );
     }
     const known = asked === undefined ? undefined : await knownCategory(catalog, asked);
     if (asked !== undefined && known === undefined) {
       const names = catalog.categories().map((c) => c.name);
-      return fail(domainError(
-        "invalid_args",
-        `Unknown category ${JSON.stringify(asked.slice(0, 100))}.`,
-        `Use a type or section (${names.join(", ")}) or a tag from list_categories, ` +
-          "or pass the words as query instead.",
-        { categories: names },
-      ));
+      return fail(
+        domainError(
+          "invalid_args",
+          `Unknown category ${JSON.stringify(asked.slice(0, 100))}.`,
+          `Use a type or section (${names.join(", ")}) or a tag from list_categories, ` +
+            "or pass the words as query instead.",
+          { categories: names },
+        ),
+      );
     }
     const found = await catalog.search(words ?? "", { category: known, withCode: only_with_code, limit });
     const suggestion = only_with_code

@@ -47,7 +47,12 @@ const AGENT_CHARS = 120;
 export const UNKNOWN_AGENT = "unknown";
 
 // Control characters would let a caller forge extra log lines; they carry no meaning in a name.
-const clean = (raw: string | undefined) => (raw ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, AGENT_CHARS);
+const clean = (raw: string | undefined) =>
+  (raw ?? "")
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a log line keeps no control characters
+    .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .trim()
+    .slice(0, AGENT_CHARS);
 
 /**
  * The client a call names: `clientInfo` name/version, which every 2026-07-28 request carries and, in

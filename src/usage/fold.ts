@@ -35,7 +35,8 @@ export async function readMonthly(kv: KV, month: string): Promise<Monthly> {
   if (!bytes) return emptyMonthly(month);
   const parsed = Monthly.safeParse(JSON.parse(decoder.decode(bytes)));
   // Never overwrite counters we cannot read: a fold over an empty blob would lose the month.
-  if (!parsed.success) throw new Error(`${keys.monthly(month)} is not a valid monthly blob: ${parsed.error.issues[0]?.message}`);
+  if (!parsed.success)
+    throw new Error(`${keys.monthly(month)} is not a valid monthly blob: ${parsed.error.issues[0]?.message}`);
   return parsed.data;
 }
 
@@ -54,8 +55,17 @@ export async function foldMonth(kv: KV, month: string, now: () => Date = () => n
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const monthly = await readMonthly(kv, month);
     const counted = new Set(monthly.folded);
-    const fresh = (await kv.list(prefix)).filter(isEvent).map((k) => idOf(k, prefix)).filter((id) => id && !counted.has(id)).sort();
-    await readEvents(kv, month, fresh.filter((id) => !cache.has(id)), cache);
+    const fresh = (await kv.list(prefix))
+      .filter(isEvent)
+      .map((k) => idOf(k, prefix))
+      .filter((id) => id && !counted.has(id))
+      .sort();
+    await readEvents(
+      kv,
+      month,
+      fresh.filter((id) => !cache.has(id)),
+      cache,
+    );
     const adding = fresh.filter((id) => cache.has(id));
     if (!adding.length) return { month, added: 0, unreadable: 0, written: false, monthly };
     let unreadable = 0;
@@ -85,18 +95,21 @@ const MAX_ATTEMPTS = 3;
 /** Reads and parses events into `into` (null for an unparsable one). */
 async function readEvents(kv: KV, month: string, ids: string[], into: Map<string, UsageEvent | null>): Promise<void> {
   for (let i = 0; i < ids.length; i += READ_CONCURRENCY) {
-    await Promise.all(ids.slice(i, i + READ_CONCURRENCY).map(async (id) => {
-      const bytes = await kv.get(keys.event(month, id));
-      // Listed but gone: a purge is deleting this month. Stop without writing rather than undercount.
-      if (!bytes) throw new Error(`event ${id} disappeared while folding ${month}; another process is purging, retry later`);
-      let parsed;
-      try {
-        parsed = UsageEvent.safeParse(JSON.parse(decoder.decode(bytes)));
-      } catch {
-        parsed = { success: false as const };
-      }
-      into.set(id, parsed.success ? parsed.data : null);
-    }));
+    await Promise.all(
+      ids.slice(i, i + READ_CONCURRENCY).map(async (id) => {
+        const bytes = await kv.get(keys.event(month, id));
+        // Listed but gone: a purge is deleting this month. Stop without writing rather than undercount.
+        if (!bytes)
+          throw new Error(`event ${id} disappeared while folding ${month}; another process is purging, retry later`);
+        let parsed: { success: true; data: UsageEvent } | { success: false };
+        try {
+          parsed = UsageEvent.safeParse(JSON.parse(decoder.decode(bytes)));
+        } catch {
+          parsed = { success: false as const };
+        }
+        into.set(id, parsed.success ? parsed.data : null);
+      }),
+    );
   }
 }
 
@@ -109,7 +122,8 @@ export async function purgeMonth(kv: KV, month: string): Promise<{ deleted: numb
   const stored = new Set((await readMonthly(kv, month)).folded);
   const prefix = keys.eventPrefix(month);
   const doomed = (await kv.list(prefix)).filter((k) => stored.has(idOf(k, prefix)));
-  for (let i = 0; i < doomed.length; i += READ_CONCURRENCY) await Promise.all(doomed.slice(i, i + READ_CONCURRENCY).map((k) => kv.delete(k)));
+  for (let i = 0; i < doomed.length; i += READ_CONCURRENCY)
+    await Promise.all(doomed.slice(i, i + READ_CONCURRENCY).map((k) => kv.delete(k)));
   return { deleted: doomed.length };
 }
 

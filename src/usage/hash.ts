@@ -55,7 +55,11 @@ export const hashKeyBlob = (deployId: string) => `hash-keys/${deployId.replace(/
  * stored on first use). Two isolates that draw at once both store; the last write wins and both
  * re-read it, so at most the first few events of a deployment carry a key that is then replaced.
  */
-export async function deploymentSecret(envSecret: string | undefined, store: KV, deployId: string): Promise<Uint8Array> {
+export async function deploymentSecret(
+  envSecret: string | undefined,
+  store: KV,
+  deployId: string,
+): Promise<Uint8Array> {
   if (envSecret) return encoder.encode(envSecret);
   const key = hashKeyBlob(deployId);
   const existing = await store.get(key);

@@ -43,9 +43,28 @@ export type Monthly = z.infer<typeof Monthly>;
 
 export function emptyMonthly(month: string): Monthly {
   return {
-    v: 1, month, updated_at: null, calls: 0, tool_calls: 0, bytes: 0, infra_errors: 0, client_errors: 0, unreadable: 0,
-    by_method: {}, by_tool: {}, by_status: {}, by_agent: {}, unknown_by_user_agent: {}, by_pattern: {}, by_version: {},
-    by_day: {}, by_day_tool: {}, by_protocol: {}, by_client: {}, durations: { all: {}, ok_by_tool: {} }, folded: [],
+    v: 1,
+    month,
+    updated_at: null,
+    calls: 0,
+    tool_calls: 0,
+    bytes: 0,
+    infra_errors: 0,
+    client_errors: 0,
+    unreadable: 0,
+    by_method: {},
+    by_tool: {},
+    by_status: {},
+    by_agent: {},
+    unknown_by_user_agent: {},
+    by_pattern: {},
+    by_version: {},
+    by_day: {},
+    by_day_tool: {},
+    by_protocol: {},
+    by_client: {},
+    durations: { all: {}, ok_by_tool: {} },
+    folded: [],
   };
 }
 

@@ -43,7 +43,8 @@ export interface UsageRecorder {
 export const WRITE_DEADLINE_MS = 10_000;
 
 /** Sortable and unique: time first (listing order), then 64 random bits (isolates share no counter). */
-const eventId = (at: Date) => `${at.toISOString().replace(/[-:]/g, "").replace(".", "")}-${hex(crypto.getRandomValues(new Uint8Array(8)))}`;
+const eventId = (at: Date) =>
+  `${at.toISOString().replace(/[-:]/g, "").replace(".", "")}-${hex(crypto.getRandomValues(new Uint8Array(8)))}`;
 
 export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
   const log = opts.log ?? ((line: string) => console.log(line));
@@ -76,21 +77,33 @@ export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
         }
         const ms = opts.deadlineMs ?? WRITE_DEADLINE_MS;
         // The store's own deadline (usageFromEnv) cancels its requests; this one bounds the wait.
-        await withinDeadline(ms, () => new Error(`the usage store did not confirm within ${ms} ms`), async () => {
-          const store = opts.open();
-          const month = monthOf(at);
-          const client = ip ? await (await hasherFor(store, deployId ?? "unknown"))(month, ip) : null;
-          await Promise.all(events.map((e) => store.set(keys.event(month, eventId(at)), JSON.stringify({ ...e, client }))));
-        });
+        await withinDeadline(
+          ms,
+          () => new Error(`the usage store did not confirm within ${ms} ms`),
+          async () => {
+            const store = opts.open();
+            const month = monthOf(at);
+            const client = ip ? await (await hasherFor(store, deployId ?? "unknown"))(month, ip) : null;
+            await Promise.all(
+              events.map((e) => store.set(keys.event(month, eventId(at)), JSON.stringify({ ...e, client }))),
+            );
+          },
+        );
       } catch (e) {
-        console.error(`[mcp-usage-store] ${events.length} event(s) not stored: ${e instanceof Error ? e.message : String(e)}`);
+        console.error(
+          `[mcp-usage-store] ${events.length} event(s) not stored: ${e instanceof Error ? e.message : String(e)}`,
+        );
       }
     },
   };
 }
 
 /** Production wiring: the usage store of the running site (or explicit credentials), with a deadline on every call. */
-export function usageFromEnv(env: Record<string, string | undefined>, blobs?: BlobsConfig, baseFetch: typeof fetch = fetch): UsageRecorder {
+export function usageFromEnv(
+  env: Record<string, string | undefined>,
+  blobs?: BlobsConfig,
+  baseFetch: typeof fetch = fetch,
+): UsageRecorder {
   const deadlineMs = Number(env.USAGE_WRITE_DEADLINE_MS) > 0 ? Number(env.USAGE_WRITE_DEADLINE_MS) : WRITE_DEADLINE_MS;
   return createUsageRecorder({
     secret: env.USAGE_HASH_SECRET || undefined,

@@ -46,7 +46,11 @@ describe("benchmark building blocks", () => {
     await once(server, "listening");
     const port = (server.address() as { port: number }).port;
     try {
-      const r = await runLoad(port, requestBytes(port, "{}", { "Content-Type": "application/json" }), { connections: 1, seconds: 60, maxRequests: 12 });
+      const r = await runLoad(port, requestBytes(port, "{}", { "Content-Type": "application/json" }), {
+        connections: 1,
+        seconds: 60,
+        maxRequests: 12,
+      });
       expect(r.requests).toBe(12);
       expect(n).toBe(12);
       expect(r.errors).toBe(4);
@@ -62,21 +66,35 @@ describe("benchmark building blocks", () => {
 describe("npm run bench (smoke)", () => {
   it("runs every part for all four variants on Deno and Node and writes the result file", () => {
     const out = join(mkdtempSync(join(tmpdir(), "bench-smoke-")), "results.json");
-    const run = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "scripts/bench/run.ts"), "--smoke", "--out", out], { cwd: ROOT, encoding: "utf8", timeout: 280_000 });
+    const run = spawnSync(
+      process.execPath,
+      ["--import", "tsx", join(ROOT, "scripts/bench/run.ts"), "--smoke", "--out", out],
+      { cwd: ROOT, encoding: "utf8", timeout: 280_000 },
+    );
     expect(run.status, run.stderr.slice(-3000)).toBe(0);
     const r = JSON.parse(readFileSync(out, "utf8"));
-    for (const key of ["vs_sdk_throughput", "vs_raw_throughput", "bundle_vs_sdk"]) expect(Number.isFinite(r.ratios[key]), key).toBe(true);
-    for (const key of ["catalog_10k", "catalog_shipped", "catalog_10k_first_tools_list", "sdk_catalog_10k_first_tools_list", "shipped_first_search_components", "shipped_first_search_components_cpu"]) {
+    for (const key of ["vs_sdk_throughput", "vs_raw_throughput", "bundle_vs_sdk"])
+      expect(Number.isFinite(r.ratios[key]), key).toBe(true);
+    for (const key of [
+      "catalog_10k",
+      "catalog_shipped",
+      "catalog_10k_first_tools_list",
+      "sdk_catalog_10k_first_tools_list",
+      "shipped_first_search_components",
+      "shipped_first_search_components_cpu",
+    ]) {
       expect(r.cold_start_ms[key], key).toBeGreaterThan(0);
     }
-    for (const key of ["node_layer_ms", "first_fetch_ms", "total_ms"]) expect(r.cold_start_ms.floor[key], key).toBeGreaterThan(0);
+    for (const key of ["node_layer_ms", "first_fetch_ms", "total_ms"])
+      expect(r.cold_start_ms.floor[key], key).toBeGreaterThan(0);
     expect(r.search_p99_ms).toBeGreaterThan(0);
     expect(r.search.patterns).toBe(10_000);
     expect(r.blobs.get_component_p50_ms).toBeGreaterThan(0);
     for (const runtime of ["deno", "node"]) {
       for (const scenario of ["tools_list", "search_components", "get_component_memory", "get_component_blobs"]) {
         const cells = r.throughput[runtime][scenario];
-        for (const v of ["ours", "sdk", "sdk_shared_validator", "raw"]) expect(cells[v].rps, `${runtime} ${scenario} ${v}`).toBeGreaterThan(0);
+        for (const v of ["ours", "sdk", "sdk_shared_validator", "raw"])
+          expect(cells[v].rps, `${runtime} ${scenario} ${v}`).toBeGreaterThan(0);
         // Same work for every variant: the raw floor returns our body, the SDK the same tool result.
         expect(cells.raw.body_bytes).toBe(cells.ours.body_bytes);
         if (scenario !== "tools_list") expect(cells.sdk.body_bytes).toBe(cells.ours.body_bytes);

@@ -15,7 +15,16 @@ import type { Catalog } from "../../src/catalog/catalog.ts";
 import type { Resolution } from "../../src/catalog/resolve.ts";
 import type { Entry } from "../../src/catalog/schema.ts";
 import type { CatalogFiles } from "../../src/catalog/reader.ts";
-import { buildCatalogFiles, CATALOG_DIR, CHUNK, GROUP, SOURCE, THESAURUS, staleFiles, writeCatalogFiles } from "../../scripts/build-catalog.ts";
+import {
+  buildCatalogFiles,
+  CATALOG_DIR,
+  CHUNK,
+  GROUP,
+  SOURCE,
+  THESAURUS,
+  staleFiles,
+  writeCatalogFiles,
+} from "../../scripts/build-catalog.ts";
 import { generateCatalog, rng } from "../../scripts/gen-catalog.ts";
 import { createCatalog } from "../../scripts/lib/catalog/memory.ts";
 import { parseThesaurus } from "../../scripts/lib/catalog/thesaurus.ts";
@@ -34,7 +43,11 @@ const work = await mkdtemp(join(tmpdir(), "catalog-files-"));
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 /** Builds `entries` into a fresh directory `work/name` and imports its load.ts, as the edge function does; `text` is what was written. */
-async function built(name: string, entries: unknown[], opts?: { group?: number }): Promise<{ files: CatalogFiles; text: Map<string, string> }> {
+async function built(
+  name: string,
+  entries: unknown[],
+  opts?: { group?: number },
+): Promise<{ files: CatalogFiles; text: Map<string, string> }> {
   const dir = join(work, name);
   const text = await buildCatalogFiles(JSON.stringify(entries), { ...opts, thesaurus });
   await writeCatalogFiles(dir, text);
@@ -42,19 +55,42 @@ async function built(name: string, entries: unknown[], opts?: { group?: number }
 }
 
 const ids = (es: readonly Entry[]) => es.map((e) => e.id);
-const outcome = (r: Resolution) => (r.ok ? { ok: true, id: r.entry.id } : { ok: false, reason: r.reason, candidates: ids(r.candidates) });
+const outcome = (r: Resolution) =>
+  r.ok ? { ok: true, id: r.entry.id } : { ok: false, reason: r.reason, candidates: ids(r.candidates) };
 
 /** Every form of every entry's ref, some near misses, and queries drawn from the catalog's own words. */
 function probes(entries: readonly Entry[], seed: number) {
   const r = rng(seed);
   const refs = entries.flatMap((e) => {
     const last = e.slug.slice(e.slug.lastIndexOf("/") + 1);
-    return [`#${e.catalogNumber}`, e.id.toUpperCase(), e.id.replace(/-/g, ""), e.slug, last, `${SITE}${e.slug}?x=1`, e.title, e.title.slice(0, -1)];
+    return [
+      `#${e.catalogNumber}`,
+      e.id.toUpperCase(),
+      e.id.replace(/-/g, ""),
+      e.slug,
+      last,
+      `${SITE}${e.slug}?x=1`,
+      e.title,
+      e.title.slice(0, -1),
+    ];
   });
   refs.push("", "#0", "#99999", "nope", "checkout", "onboarding", "constructor", "__proto__", "https://evil.example/x");
   const pick = wordPicker(entries, r);
-  const queries = ["", "drag and drop", "tabs", "a", "zzzz", ...Array.from({ length: 40 }, () => Array.from({ length: 1 + Math.floor(r() * 2) }, () => (r() < 0.3 ? pick().slice(0, 3) : pick())).join(" "))];
-  return { refs, queries, categories: [undefined, "ui-components", "components", "navigation", "Forms", pick(), "nothing-here"] };
+  const queries = [
+    "",
+    "drag and drop",
+    "tabs",
+    "a",
+    "zzzz",
+    ...Array.from({ length: 40 }, () =>
+      Array.from({ length: 1 + Math.floor(r() * 2) }, () => (r() < 0.3 ? pick().slice(0, 3) : pick())).join(" "),
+    ),
+  ];
+  return {
+    refs,
+    queries,
+    categories: [undefined, "ui-components", "components", "navigation", "Forms", pick(), "nothing-here"],
+  };
 }
 
 async function expectSameCatalog(split: Catalog, memory: Catalog, entries: readonly Entry[], seed: number) {
@@ -78,7 +114,8 @@ async function expectSameCatalog(split: Catalog, memory: Catalog, entries: reado
       }
     }
   }
-  for (const c of categories) if (c !== undefined) expect(await split.categorySize(c), c).toBe(await memory.categorySize(c));
+  for (const c of categories)
+    if (c !== undefined) expect(await split.categorySize(c), c).toBe(await memory.categorySize(c));
 }
 
 describe("the built catalog (generated/catalog/)", () => {
@@ -98,13 +135,20 @@ describe("the built catalog (generated/catalog/)", () => {
     const { files, text } = await built("gen-2000", entries);
     expect((files.head as { shards: number }).shards).toBe(16);
     // 63 entry chunks: reached through two group modules; 16 key shards: named in load.ts itself.
-    expect([...text.keys()].filter((f) => f.endsWith(".ts")).sort()).toEqual(["entries-g000.ts", "entries-g001.ts", "load.ts"]);
+    expect([...text.keys()].filter((f) => f.endsWith(".ts")).sort()).toEqual([
+      "entries-g000.ts",
+      "entries-g001.ts",
+      "load.ts",
+    ]);
     const split = createCatalog(files, SITE);
     const memory = createCatalog(entries, SITE, { synonyms });
     await expectSameCatalog(split, memory, entries, 2);
-    await fc.assert(fc.asyncProperty(fc.string({ maxLength: 40 }), async (ref) => {
-      expect(outcome(await split.resolve(ref))).toEqual(outcome(await memory.resolve(ref)));
-    }), { numRuns: 300 });
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 40 }), async (ref) => {
+        expect(outcome(await split.resolve(ref))).toEqual(outcome(await memory.resolve(ref)));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("refuses an invalid index at build time, with the reason", async () => {
@@ -118,7 +162,9 @@ describe("the built catalog (generated/catalog/)", () => {
     const head = shippedFiles.head as { count: number };
     const broken = createCatalog({ ...shippedFiles, head: { ...head, count: head.count - 1 } }, SITE);
     await expect(broken.search("tabs")).rejects.toThrow(/rebuild the catalog/);
-    expect(() => createCatalog({ ...shippedFiles, head: { ...head, format: "patttterns-catalog/1" } }, SITE)).toThrow(/rebuild the catalog/);
+    expect(() => createCatalog({ ...shippedFiles, head: { ...head, format: "patttterns-catalog/1" } }, SITE)).toThrow(
+      /rebuild the catalog/,
+    );
   });
 });
 
@@ -133,14 +179,21 @@ describe("group modules", () => {
     expect(specifiers("load.ts")).toBe(Math.ceil(chunks / 4) + head.shards / 4 + 1);
     expect([...text.keys()].filter((f) => /-g\d+\.ts$/.test(f)).every((f) => specifiers(f) <= 4)).toBe(true);
     const pad = (n: number) => String(n).padStart(3, "0");
-    for (let k = 0; k < chunks; k++) expect(await files.entries(k), `chunk ${k}`).toEqual(JSON.parse(text.get(`entries-${pad(k)}.json`)!));
-    for (let s = 0; s < head.shards; s++) expect(await files.keys(s), `shard ${s}`).toEqual(JSON.parse(text.get(`keys-${pad(s)}.json`)!));
-    for (const k of [-1, chunks, 1.5, Number.NaN]) await expect(files.entries(k)).rejects.toThrow(new RangeError(`no entry chunk ${k}`));
-    for (const s of [-1, head.shards, 0.5]) await expect(files.keys(s)).rejects.toThrow(new RangeError(`no key shard ${s}`));
+    for (let k = 0; k < chunks; k++)
+      expect(await files.entries(k), `chunk ${k}`).toEqual(JSON.parse(text.get(`entries-${pad(k)}.json`)!));
+    for (let s = 0; s < head.shards; s++)
+      expect(await files.keys(s), `shard ${s}`).toEqual(JSON.parse(text.get(`keys-${pad(s)}.json`)!));
+    for (const k of [-1, chunks, 1.5, Number.NaN])
+      await expect(files.entries(k)).rejects.toThrow(new RangeError(`no entry chunk ${k}`));
+    for (const s of [-1, head.shards, 0.5])
+      await expect(files.keys(s)).rejects.toThrow(new RangeError(`no key shard ${s}`));
   });
 
   it("are not made while a kind has at most GROUP files (the shipped catalog names its files in load.ts)", async () => {
-    expect(Math.ceil(raw.length / CHUNK), "the shipped catalog outgrew one group: test a smaller one").toBeLessThanOrEqual(GROUP);
+    expect(
+      Math.ceil(raw.length / CHUNK),
+      "the shipped catalog outgrew one group: test a smaller one",
+    ).toBeLessThanOrEqual(GROUP);
     const files = await buildCatalogFiles(sourceText, { thesaurus });
     expect([...files.keys()].filter((f) => f.endsWith(".ts"))).toEqual(["load.ts"]);
   });

@@ -19,12 +19,37 @@ const serializedIndex = (entries: readonly Entry[]) => entryIndex(entries, { via
 
 // Words that collide on purpose: prefixes, case, decomposed and full-width forms, marks, "&".
 const WORDS = [
-  "drag", "drop", "dropdown", "and", "Tab", "tabs", "Step", "by", "step", "a", "e", "nav", "navigation", "ui",
-  "é", "e\u0301", "ｔａｂｓ", "İstanbul", "straße", "क्षमा", "٣", "x1", "&", "AI", "sheet", "bottom",
+  "drag",
+  "drop",
+  "dropdown",
+  "and",
+  "Tab",
+  "tabs",
+  "Step",
+  "by",
+  "step",
+  "a",
+  "e",
+  "nav",
+  "navigation",
+  "ui",
+  "é",
+  "e\u0301",
+  "ｔａｂｓ",
+  "İstanbul",
+  "straße",
+  "क्षमा",
+  "٣",
+  "x1",
+  "&",
+  "AI",
+  "sheet",
+  "bottom",
 ];
 const SEPARATORS = [" ", "-", ", ", " & ", "/", "  ", ".", "—"];
 
-const phrase = fc.array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...SEPARATORS)), { maxLength: 5 })
+const phrase = fc
+  .array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...SEPARATORS)), { maxLength: 5 })
   .map((parts) => parts.map(([w, s]) => w + s).join(""));
 const query = fc.oneof(
   phrase,
@@ -33,27 +58,31 @@ const query = fc.oneof(
   fc.constant(""),
 );
 
-const entry = fc.record({
-  catalogNumber: fc.integer({ min: 1, max: 12 }), // duplicates on purpose: ties must keep source order
-  title: phrase,
-  description: phrase,
-  tags: fc.array(phrase, { maxLength: 4 }),
-  type: fc.constantFrom(...PATTERN_TYPES),
-  section: fc.constantFrom("ui-components", "ux-patterns", "ai-patterns"),
-  last: fc.constantFrom("tabs", "drag-and-drop", "step-by-step", "nav", "x1"),
-  uiCategories: fc.option(fc.array(phrase, { maxLength: 2 }), { nil: undefined }),
-  hasGeneratedComponent: fc.boolean(),
-}).map((r): Entry => ({
-  id: "00000000-0000-4000-8000-000000000000",
-  catalogNumber: r.catalogNumber,
-  title: r.title, // may normalize to "": only an empty phrase equals it
-  description: r.description,
-  tags: r.tags,
-  type: r.type,
-  slug: `/${r.section}/${r.last}`,
-  hasGeneratedComponent: r.hasGeneratedComponent,
-  ...(r.uiCategories && { uiCategories: r.uiCategories }),
-}));
+const entry = fc
+  .record({
+    catalogNumber: fc.integer({ min: 1, max: 12 }), // duplicates on purpose: ties must keep source order
+    title: phrase,
+    description: phrase,
+    tags: fc.array(phrase, { maxLength: 4 }),
+    type: fc.constantFrom(...PATTERN_TYPES),
+    section: fc.constantFrom("ui-components", "ux-patterns", "ai-patterns"),
+    last: fc.constantFrom("tabs", "drag-and-drop", "step-by-step", "nav", "x1"),
+    uiCategories: fc.option(fc.array(phrase, { maxLength: 2 }), { nil: undefined }),
+    hasGeneratedComponent: fc.boolean(),
+  })
+  .map(
+    (r): Entry => ({
+      id: "00000000-0000-4000-8000-000000000000",
+      catalogNumber: r.catalogNumber,
+      title: r.title, // may normalize to "": only an empty phrase equals it
+      description: r.description,
+      tags: r.tags,
+      type: r.type,
+      slug: `/${r.section}/${r.last}`,
+      hasGeneratedComponent: r.hasGeneratedComponent,
+      ...(r.uiCategories && { uiCategories: r.uiCategories }),
+    }),
+  );
 
 const filters = [undefined, (e: Entry) => e.hasGeneratedComponent, (e: Entry) => e.catalogNumber % 2 === 0];
 
@@ -67,7 +96,14 @@ describe("indexed search equals the linear reference", () => {
     fc.assert(
       fc.property(
         fc.array(entry, { maxLength: 25 }),
-        fc.array(fc.tuple(query, fc.option(fc.oneof(phrase, fc.constantFrom("pattern", "ui-components", "tabs")), { nil: undefined }), fc.integer({ min: 0, max: 2 })), { minLength: 1, maxLength: 8 }),
+        fc.array(
+          fc.tuple(
+            query,
+            fc.option(fc.oneof(phrase, fc.constantFrom("pattern", "ui-components", "tabs")), { nil: undefined }),
+            fc.integer({ min: 0, max: 2 }),
+          ),
+          { minLength: 1, maxLength: 8 },
+        ),
         (entries, queries) => {
           const reference = createLinearSearch(entries);
           const viaJson = serializedIndex(entries);
@@ -92,12 +128,25 @@ describe("indexed search equals the linear reference", () => {
       const reference = createLinearSearch(entries);
       const index = serializedIndex(entries);
       const pick = wordPicker(entries, r);
-      const queries = ["", "drag and drop", "a", "to", "Step by Step", "zzzz", ...Array.from({ length: 60 }, () => {
-        const n = 1 + Math.floor(r() * 3);
-        return Array.from({ length: n }, () => (r() < 0.3 ? pick().slice(0, 3) : pick())).join(" ");
-      })];
+      const queries = [
+        "",
+        "drag and drop",
+        "a",
+        "to",
+        "Step by Step",
+        "zzzz",
+        ...Array.from({ length: 60 }, () => {
+          const n = 1 + Math.floor(r() * 3);
+          return Array.from({ length: n }, () => (r() < 0.3 ? pick().slice(0, 3) : pick())).join(" ");
+        }),
+      ];
       for (const q of queries) {
-        for (const opts of [{}, { filter: filters[1] }, { category: "ui-components" }, { category: pick(), filter: filters[2] }]) {
+        for (const opts of [
+          {},
+          { filter: filters[1] },
+          { category: "ui-components" },
+          { category: pick(), filter: filters[2] },
+        ]) {
           expectSame(index.search(q, opts), reference.search(q, opts));
         }
       }
@@ -108,7 +157,23 @@ describe("indexed search equals the linear reference", () => {
     const entries = await loadCatalog();
     const reference = createLinearSearch(entries);
     // Short tokens match many words, so a small budget evicts on nearly every query.
-    const queries = ["a", "e", "na", "navigation", "tab", "tabs", "drag drop", "a e", "zzzz", "in", "on", "form", "a", "navigation", "e"];
+    const queries = [
+      "a",
+      "e",
+      "na",
+      "navigation",
+      "tab",
+      "tabs",
+      "drag drop",
+      "a e",
+      "zzzz",
+      "in",
+      "on",
+      "form",
+      "a",
+      "navigation",
+      "e",
+    ];
     for (const memoWords of [0, 1, 20, 100, 300, undefined]) {
       const index = entryIndex(entries, { memoWords });
       let peak = 0;

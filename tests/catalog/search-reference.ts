@@ -11,7 +11,14 @@ import { normalize, tokens } from "../../src/catalog/normalize.ts";
 import type { Entry } from "../../src/catalog/schema.ts";
 
 /** The site's topbar weights (DESIGN.md). */
-export const WEIGHTS = { exactTitle: 100, titlePrefix: 50, titleContains: 25, tagExact: 30, tagContains: 15, description: 10 } as const;
+export const WEIGHTS = {
+  exactTitle: 100,
+  titlePrefix: 50,
+  titleContains: 25,
+  tagExact: 30,
+  tagContains: 15,
+  description: 10,
+} as const;
 
 interface Doc {
   entry: Entry;

@@ -4,7 +4,18 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { openStore } from "../../src/storage/blobs.ts";
-import { blobsApp, bytesOf, callTool, catalogData, fixture, sha256, type SeededBlobs, startSeededBlobs, STORE, utf8 } from "./helpers.ts";
+import {
+  blobsApp,
+  bytesOf,
+  callTool,
+  catalogData,
+  fixture,
+  sha256,
+  type SeededBlobs,
+  startSeededBlobs,
+  STORE,
+  utf8,
+} from "./helpers.ts";
 
 let blobs: SeededBlobs;
 let app: ReturnType<typeof blobsApp>;
@@ -19,18 +30,23 @@ afterEach(() => vi.restoreAllMocks());
 const get = (pattern_id: unknown, version_id?: unknown) =>
   callTool(app, "get_component", version_id === undefined ? { pattern_id } : { pattern_id, version_id });
 const sidebar = fixture("sidebar-navigation");
-const unflagged = (catalogData as { id: string; catalogNumber: number; hasGeneratedComponent?: boolean }[]).find((e) => !e.hasGeneratedComponent)!;
+const unflagged = (catalogData as { id: string; catalogNumber: number; hasGeneratedComponent?: boolean }[]).find(
+  (e) => !e.hasGeneratedComponent,
+)!;
 
 describe("version rule", () => {
-  it.each([["infinite-scroll", "seed"], ["sidebar-navigation", "v2"], ["command-palette", "v1"], ["ai-chat-composer", "v2"], ["accordion", "seed"]])(
-    "%s without version_id serves activeVersionId %s, not the highest vN",
-    async (name, active) => {
-      const { isError, data } = await get(fixture(name).entry.id);
-      expect(isError).toBe(false);
-      expect(data.metadata.version_id).toBe(active);
-      expect(sha256(utf8(data.component_code))).toBe(sha256(bytesOf(name, active)));
-    },
-  );
+  it.each([
+    ["infinite-scroll", "seed"],
+    ["sidebar-navigation", "v2"],
+    ["command-palette", "v1"],
+    ["ai-chat-composer", "v2"],
+    ["accordion", "seed"],
+  ])("%s without version_id serves activeVersionId %s, not the highest vN", async (name, active) => {
+    const { isError, data } = await get(fixture(name).entry.id);
+    expect(isError).toBe(false);
+    expect(data.metadata.version_id).toBe(active);
+    expect(sha256(utf8(data.component_code))).toBe(sha256(bytesOf(name, active)));
+  });
 
   it("an explicit version is served exactly, even when it is not the active one", async () => {
     for (const v of ["seed", "v1", "v2", "v3"]) {
@@ -59,7 +75,10 @@ describe("version rule", () => {
       category: "ui-components",
       tags: sidebar.entry.tags,
     });
-    expect(data.resource).toEqual({ url: `https://patttterns.com${sidebar.entry.slug}`, uri: `patttterns://components/${sidebar.entry.id}/v1` });
+    expect(data.resource).toEqual({
+      url: `https://patttterns.com${sidebar.entry.slug}`,
+      uri: `patttterns://components/${sidebar.entry.id}/v1`,
+    });
   });
 });
 
@@ -86,12 +105,18 @@ describe("error codes", () => {
   it("invalid_args for an ambiguous ref lists the candidates", async () => {
     const r = await get("onboarding");
     expectError(r, "invalid_args", false);
-    expect(r.data.error.candidates.map((c: { catalog_number: string }) => c.catalog_number).sort()).toEqual(["#305", "#82"]);
+    expect(r.data.error.candidates.map((c: { catalog_number: string }) => c.catalog_number).sort()).toEqual([
+      "#305",
+      "#82",
+    ]);
   });
 
-  it.each(["#99999", "no-such-pattern", "/ui-components/no-such-thing", "00000000-0000-0000-0000-000000000000"])("pattern_not_found: %s", async (ref) => {
-    expectError(await get(ref), "pattern_not_found", false);
-  });
+  it.each(["#99999", "no-such-pattern", "/ui-components/no-such-thing", "00000000-0000-0000-0000-000000000000"])(
+    "pattern_not_found: %s",
+    async (ref) => {
+      expectError(await get(ref), "pattern_not_found", false);
+    },
+  );
 
   it("component_not_found for a pattern the catalog does not flag", async () => {
     expectError(await get(unflagged.id), "component_not_found", false);
@@ -103,7 +128,9 @@ describe("error codes", () => {
     try {
       const r = await callTool(blobsApp(empty), "get_component", { pattern_id: sidebar.entry.id });
       expectError(r, "component_not_found", false);
-      expect(warn).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`drift: ${sidebar.entry.id} #123 .*store has none`)));
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringMatching(new RegExp(`drift: ${sidebar.entry.id} #123 .*store has none`)),
+      );
     } finally {
       await empty.stop();
     }

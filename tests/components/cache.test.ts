@@ -22,8 +22,16 @@ function counted() {
 }
 
 const A = { id: fixture("data-table").entry.id, v: "seed", bytes: fixture("data-table").code[0].bytes.byteLength };
-const B = { id: fixture("tabs").entry.id, v: "v1", bytes: fixture("tabs").code.find((c) => c.versionId === "v1")!.bytes.byteLength };
-const C = { id: fixture("tooltip").entry.id, v: "v1", bytes: fixture("tooltip").code.find((c) => c.versionId === "v1")!.bytes.byteLength };
+const B = {
+  id: fixture("tabs").entry.id,
+  v: "v1",
+  bytes: fixture("tabs").code.find((c) => c.versionId === "v1")!.bytes.byteLength,
+};
+const C = {
+  id: fixture("tooltip").entry.id,
+  v: "v1",
+  bytes: fixture("tooltip").code.find((c) => c.versionId === "v1")!.bytes.byteLength,
+};
 const key = (x: { id: string; v: string }) => `${x.id}/${x.v}`;
 
 describe("code cache", () => {
@@ -86,7 +94,10 @@ describe("code cache", () => {
 
   it("does not cache a missing version or a failure", async () => {
     let calls = 0;
-    const failing: ComponentSource = { versions: async () => null, tsx: async () => (calls++, calls === 1 ? Promise.reject(new Error("blip")) : null) };
+    const failing: ComponentSource = {
+      versions: async () => null,
+      tsx: async () => (calls++, calls === 1 ? Promise.reject(new Error("blip")) : null),
+    };
     const cache = cachedSource(failing, { indexTtlMs: 0, tsxBytes: 1_000_000 });
     await expect(cache.tsx(A.id, A.v)).rejects.toThrow("blip");
     expect(await cache.tsx(A.id, A.v)).toBeNull();
@@ -145,7 +156,10 @@ describe("a regenerate reaches get_component within COMPONENTS_INDEX_TTL_MS (rea
     const f = fixture("sidebar-navigation");
     const app = blobsApp(blobs, { env: { COMPONENTS_INDEX_TTL_MS: "300" } });
     expect((await callTool(app, "get_component", { pattern_id: f.entry.id })).data.metadata.version_id).toBe("v2");
-    await openStore(STORE, { config: blobs.config }).set(`${f.entry.id}/versions.json`, JSON.stringify({ ...f.index, activeVersionId: "v3" }));
+    await openStore(STORE, { config: blobs.config }).set(
+      `${f.entry.id}/versions.json`,
+      JSON.stringify({ ...f.index, activeVersionId: "v3" }),
+    );
     expect((await callTool(app, "get_component", { pattern_id: f.entry.id })).data.metadata.version_id).toBe("v2");
     await new Promise((r) => setTimeout(r, 350));
     expect((await callTool(app, "get_component", { pattern_id: f.entry.id })).data.metadata.version_id).toBe("v3");

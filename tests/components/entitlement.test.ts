@@ -30,7 +30,11 @@ describe("a denying policy", () => {
     asked.length = 0;
     const r = await callTool(denying, "get_component", { pattern_id: id, version_id: "v1" });
     expect(r.isError).toBe(true);
-    expect(r.data.error).toMatchObject({ code: "forbidden", retryable: false, message: "Component code needs a PATTTTERNS account." });
+    expect(r.data.error).toMatchObject({
+      code: "forbidden",
+      retryable: false,
+      message: "Component code needs a PATTTTERNS account.",
+    });
     expect(r.data.error.suggestion).toMatch(/account/);
     expect(r.raw).not.toContain("component_code");
     expect(blobs.paths()).toEqual([]);
@@ -46,7 +50,11 @@ describe("a denying policy", () => {
       { authorization: "Bearer pat_123", "user-agent": "Cursor/1.0", "mcp-protocol-version": "2025-06-18" },
     );
     await denying.handle(req, { ip: "203.0.113.9" });
-    expect(asked[0].caller).toMatchObject({ authorization: "Bearer pat_123", ip: "203.0.113.9", userAgent: "Cursor/1.0" });
+    expect(asked[0].caller).toMatchObject({
+      authorization: "Bearer pat_123",
+      ip: "203.0.113.9",
+      userAgent: "Cursor/1.0",
+    });
   });
 
   it("resources/read of a component is refused before any read, in both eras", async () => {

@@ -23,7 +23,9 @@ async function getComponent(args: Record<string, unknown>) {
   return { isError: res.isError === true, data: JSON.parse(content[0].text) };
 }
 
-const visibleVersions = fixtures.flatMap((f) => f.index.versions.filter((v) => !v.hiddenAt).map((v) => ({ name: f.name, id: f.entry.id, version: v.versionId })));
+const visibleVersions = fixtures.flatMap((f) =>
+  f.index.versions.filter((v) => !v.hiddenAt).map((v) => ({ name: f.name, id: f.entry.id, version: v.versionId })),
+);
 
 describe("get_component is byte-faithful through the served endpoint", () => {
   it("covers every fixture pattern and every visible version; a hidden one is not served", async () => {
@@ -31,24 +33,29 @@ describe("get_component is byte-faithful through the served endpoint", () => {
     // Every pattern has a version to serve.
     expect(new Set(visibleVersions.map((v) => v.name)).size).toBe(fixtures.length);
     // The hidden ones are left out of the cases below because the endpoint refuses them.
-    const hidden = fixtures.flatMap((f) => f.index.versions.filter((v) => v.hiddenAt).map((v) => ({ id: f.entry.id, version: v.versionId })));
+    const hidden = fixtures.flatMap((f) =>
+      f.index.versions.filter((v) => v.hiddenAt).map((v) => ({ id: f.entry.id, version: v.versionId })),
+    );
     expect(hidden.length).toBeGreaterThan(0);
     const { isError, data } = await getComponent({ pattern_id: hidden[0].id, version_id: hidden[0].version });
     expect(isError).toBe(true);
     expect(data.error.code).toBe("version_not_found");
   });
 
-  it.each(visibleVersions)("$name/$version: sha256 and bytes of component_code equal the fixture file", async ({ name, id, version }) => {
-    const fileBytes = bytesOf(name, version);
-    const { isError, data } = await getComponent({ pattern_id: id, version_id: version });
-    expect(isError, JSON.stringify(data.error)).toBe(false);
-    expect(data.metadata.version_id).toBe(version);
-    const served = utf8(data.component_code);
-    expect(sha256(served)).toBe(sha256(fileBytes));
-    expect(served.byteLength).toBe(fileBytes.byteLength);
-    expect(data.metadata.sha256).toBe(sha256(fileBytes));
-    expect(data.metadata.bytes).toBe(fileBytes.byteLength);
-  });
+  it.each(visibleVersions)(
+    "$name/$version: sha256 and bytes of component_code equal the fixture file",
+    async ({ name, id, version }) => {
+      const fileBytes = bytesOf(name, version);
+      const { isError, data } = await getComponent({ pattern_id: id, version_id: version });
+      expect(isError, JSON.stringify(data.error)).toBe(false);
+      expect(data.metadata.version_id).toBe(version);
+      const served = utf8(data.component_code);
+      expect(sha256(served)).toBe(sha256(fileBytes));
+      expect(served.byteLength).toBe(fileBytes.byteLength);
+      expect(data.metadata.sha256).toBe(sha256(fileBytes));
+      expect(data.metadata.bytes).toBe(fileBytes.byteLength);
+    },
+  );
 
   it.each(fixtures.map((f) => ({ name: f.name, id: f.entry.id, active: f.index.activeVersionId })))(
     "$name: without version_id the active version ($active) is served",
@@ -66,10 +73,14 @@ describe("byte edge cases, each named", () => {
   const cases: { name: string; version: string; check: (b: Uint8Array, text: string) => void }[] = [
     { name: "tabs", version: "seed", check: (b) => expect(Buffer.from(b).includes("\r\n")).toBe(true) },
     { name: "accordion", version: "seed", check: (b) => expect(b.includes(0x09)).toBe(true) },
-    { name: "breadcrumbs", version: "seed", check: (b, text) => {
-      expect([...b.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-      expect(text.charCodeAt(0)).toBe(0xfeff); // the BOM survives decoding and JSON
-    } },
+    {
+      name: "breadcrumbs",
+      version: "seed",
+      check: (b, text) => {
+        expect([...b.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+        expect(text.charCodeAt(0)).toBe(0xfeff); // the BOM survives decoding and JSON
+      },
+    },
     { name: "tooltip", version: "v1", check: (_b, text) => expect(text.includes("\u2028")).toBe(true) },
     { name: "command-palette", version: "seed", check: (_b, text) => expect(text.includes("</script>")).toBe(true) },
     { name: "data-table", version: "seed", check: (b) => expect(b.byteLength).toBeGreaterThan(29_000) },
@@ -84,7 +95,8 @@ describe("byte edge cases, each named", () => {
   });
 
   it("several fixtures have an active version that is not the highest vN", () => {
-    const highest = (f: (typeof fixtures)[number]) => f.index.versions.map((v) => v.versionId).sort((a, b) => rank(b) - rank(a))[0];
+    const highest = (f: (typeof fixtures)[number]) =>
+      f.index.versions.map((v) => v.versionId).sort((a, b) => rank(b) - rank(a))[0];
     const rank = (v: string) => (v === "seed" ? 0 : Number(v.slice(1)));
     const notHighest = fixtures.filter((f) => f.index.activeVersionId !== highest(f)).map((f) => f.name);
     expect(notHighest.length).toBeGreaterThanOrEqual(8);
@@ -93,7 +105,10 @@ describe("byte edge cases, each named", () => {
   });
 
   it("the hidden version (ai-chat-composer v3) is never served", async () => {
-    const { isError, data } = await getComponent({ pattern_id: fixture("ai-chat-composer").entry.id, version_id: "v3" });
+    const { isError, data } = await getComponent({
+      pattern_id: fixture("ai-chat-composer").entry.id,
+      version_id: "v3",
+    });
     expect(isError).toBe(true);
     expect(data.error.code).toBe("version_not_found");
     expect(data.error.available_versions).toEqual(["seed", "v1", "v2"]);
@@ -103,10 +118,16 @@ describe("byte edge cases, each named", () => {
 describe("resources through the served endpoint", () => {
   it("lists the component template", async () => {
     const { resourceTemplates } = await client.listResourceTemplates();
-    expect(resourceTemplates.map((t) => [t.uriTemplate, t.mimeType])).toEqual([["patttterns://components/{pattern_id}/{version_id}", "text/tsx"]]);
+    expect(resourceTemplates.map((t) => [t.uriTemplate, t.mimeType])).toEqual([
+      ["patttterns://components/{pattern_id}/{version_id}", "text/tsx"],
+    ]);
   });
 
-  it.each([["breadcrumbs", "seed"], ["tooltip", "v1"], ["tabs", "seed"]])("reads %s/%s byte for byte", async (name, version) => {
+  it.each([
+    ["breadcrumbs", "seed"],
+    ["tooltip", "v1"],
+    ["tabs", "seed"],
+  ])("reads %s/%s byte for byte", async (name, version) => {
     const uri = `patttterns://components/${fixture(name).entry.id}/${version}`;
     const { contents } = await client.readResource({ uri });
     expect(contents).toHaveLength(1);

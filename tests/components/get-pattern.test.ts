@@ -4,7 +4,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "../../src/storage/blobs.ts";
-import { blobsApp, callTool, catalogData, fixture, fixtures, type SeededBlobs, startSeededBlobs, STORE } from "./helpers.ts";
+import {
+  blobsApp,
+  callTool,
+  catalogData,
+  fixture,
+  fixtures,
+  type SeededBlobs,
+  startSeededBlobs,
+  STORE,
+} from "./helpers.ts";
 
 let blobs: SeededBlobs;
 beforeAll(async () => {
@@ -20,7 +29,11 @@ describe("get_pattern", () => {
     expect(data.has_component).toBe(true);
     expect(data.available_versions).toEqual(f.index.versions.filter((v) => !v.hiddenAt).map((v) => v.versionId));
     expect(data.active_version_id).toBe(f.index.activeVersionId);
-    expect(data).toMatchObject({ pattern_id: f.entry.id, catalog_number: `#${f.entry.catalogNumber}`, tags: f.entry.tags });
+    expect(data).toMatchObject({
+      pattern_id: f.entry.id,
+      catalog_number: `#${f.entry.catalogNumber}`,
+      tags: f.entry.tags,
+    });
   });
 
   it("has_component matches the store for all catalog entries", async () => {
@@ -48,7 +61,10 @@ describe("get_pattern", () => {
     const other = await startSeededBlobs();
     try {
       const f = fixture("ai-chat-composer");
-      await openStore(STORE, { config: other.config }).set(`${f.entry.id}/versions.json`, JSON.stringify({ ...f.index, activeVersionId: "v3" }));
+      await openStore(STORE, { config: other.config }).set(
+        `${f.entry.id}/versions.json`,
+        JSON.stringify({ ...f.index, activeVersionId: "v3" }),
+      );
       const { data } = await callTool(blobsApp(other), "get_pattern", { pattern_id: f.entry.id });
       expect(data.has_component).toBe(false);
       expect(data.available_versions).toEqual(["seed", "v1", "v2"]);

@@ -34,14 +34,21 @@ export interface SeededBlobs {
 
 export async function startSeededBlobs(seed = true): Promise<SeededBlobs> {
   const seen: { type: string; url: string }[] = [];
-  const { config, stop } = await startLocalBlobs({ siteID: SITE, token: "components-token", onRequest: (r) => seen.push(r) });
+  const { config, stop } = await startLocalBlobs({
+    siteID: SITE,
+    token: "components-token",
+    onRequest: (r) => seen.push(r),
+  });
   if (seed) await seedStore(openStore(STORE, { config }), fixtures, true);
   seen.length = 0;
   // The server files a store named "components" as "site:components".
   const prefix = `/${SITE}/site:${STORE}/`;
   return {
     config,
-    keysRead: () => seen.filter((r) => r.type === "get").map((r) => (r.url.startsWith(prefix) ? decodeURIComponent(r.url.slice(prefix.length)) : `STRAY ${r.url}`)),
+    keysRead: () =>
+      seen
+        .filter((r) => r.type === "get")
+        .map((r) => (r.url.startsWith(prefix) ? decodeURIComponent(r.url.slice(prefix.length)) : `STRAY ${r.url}`)),
     paths: () => seen.map((r) => r.url),
     clear: () => void (seen.length = 0),
     stop,
@@ -50,7 +57,12 @@ export async function startSeededBlobs(seed = true): Promise<SeededBlobs> {
 
 /** The real app over the real Blobs adapter (env-built source, caches included). */
 export function blobsApp(blobs: SeededBlobs, overrides: Partial<AppOptions> = {}) {
-  return createApp({ env: { COMPONENTS_STORE: STORE, ...overrides.env }, catalogData: memoryReader(catalogData), blobs: blobs.config, ...overrides });
+  return createApp({
+    env: { COMPONENTS_STORE: STORE, ...overrides.env },
+    catalogData: memoryReader(catalogData),
+    blobs: blobs.config,
+    ...overrides,
+  });
 }
 
 type Handler = { handle(req: Request): Promise<Response> };
@@ -67,7 +79,12 @@ let nextId = 1;
 
 /** A legacy (2025-06-18) tools/call; returns the parsed text block. */
 export async function callTool(app: Handler, name: string, args: Record<string, unknown>): Promise<ToolResult> {
-  const res = await app.handle(post({ jsonrpc: "2.0", id: nextId++, method: "tools/call", params: { name, arguments: args } }, { "mcp-protocol-version": "2025-06-18" }));
+  const res = await app.handle(
+    post(
+      { jsonrpc: "2.0", id: nextId++, method: "tools/call", params: { name, arguments: args } },
+      { "mcp-protocol-version": "2025-06-18" },
+    ),
+  );
   const raw = await res.text();
   const body = JSON.parse(raw);
   if (!body.result) throw new Error(`tools/call ${name} answered a JSON-RPC error: ${raw.slice(0, 300)}`);
@@ -76,9 +93,13 @@ export async function callTool(app: Handler, name: string, args: Record<string, 
 
 /** resources/read in either era; returns the JSON-RPC body and the raw text. */
 export async function readResource(app: Handler, uri: string, era: "modern" | "legacy" = "modern") {
-  const req = era === "modern"
-    ? modern("resources/read", { uri })
-    : post({ jsonrpc: "2.0", id: nextId++, method: "resources/read", params: { uri } }, { "mcp-protocol-version": "2025-11-25" });
+  const req =
+    era === "modern"
+      ? modern("resources/read", { uri })
+      : post(
+          { jsonrpc: "2.0", id: nextId++, method: "resources/read", params: { uri } },
+          { "mcp-protocol-version": "2025-11-25" },
+        );
   const res = await app.handle(req);
   const raw = await res.text();
   return { status: res.status, body: JSON.parse(raw), raw };
@@ -97,8 +118,12 @@ export const bytesOf = (name: string, version: string) => {
 };
 
 /** Every author e-mail and id in the committed version indexes: none may ever leave the server. */
-export const AUTHOR_EMAILS = [...new Set(fixtures.flatMap((f) => f.index.versions.map((v) => v.author?.email).filter((e): e is string => !!e)))];
-export const AUTHOR_IDS = [...new Set(fixtures.flatMap((f) => f.index.versions.map((v) => v.author?.id).filter((e): e is string => !!e)))];
+export const AUTHOR_EMAILS = [
+  ...new Set(fixtures.flatMap((f) => f.index.versions.map((v) => v.author?.email).filter((e): e is string => !!e))),
+];
+export const AUTHOR_IDS = [
+  ...new Set(fixtures.flatMap((f) => f.index.versions.map((v) => v.author?.id).filter((e): e is string => !!e))),
+];
 
 const TSX = join(ROOT, "node_modules/.bin/tsx");
 
@@ -115,4 +140,3 @@ export async function run(script: string, args: string[], env: Record<string, st
     return { code: err.code ?? -1, stdout: err.stdout ?? "", stderr: err.stderr ?? "" };
   }
 }
-

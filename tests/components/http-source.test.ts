@@ -5,7 +5,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
-import { httpSource } from "../../src/components/http-source.ts";
 import { bytesOf, callTool, catalogData, fixture, fixtures, sha256, utf8 } from "./helpers.ts";
 import { createApp } from "../../src/app.ts";
 import { memoryReader } from "../../scripts/lib/catalog/memory.ts";
@@ -20,7 +19,8 @@ const serveFixtures = http.get(API, ({ request }) => {
   requests.push(`${q.get("op")} ${q.get("version") ?? ""}`.trim());
   const f = byId.get(q.get("id") ?? "");
   if (!f) return HttpResponse.json({ error: "not found" }, { status: 404 });
-  if (q.get("op") === "versions") return new HttpResponse(f.indexBytes, { headers: { "content-type": "application/json" } });
+  if (q.get("op") === "versions")
+    return new HttpResponse(f.indexBytes, { headers: { "content-type": "application/json" } });
   const version = q.get("op") === "active" ? f.index.activeVersionId : q.get("version");
   const code = f.code.find((c) => c.versionId === version);
   if (!code) return HttpResponse.json({ error: "not found" }, { status: 404 });
@@ -35,7 +35,11 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const app = () => createApp({ env: { COMPONENTS_API_BASE: API, COMPONENTS_DEADLINE_MS: String(DEADLINE_MS), COMPONENTS_INDEX_TTL_MS: "0" }, catalogData: memoryReader(catalogData) });
+const app = () =>
+  createApp({
+    env: { COMPONENTS_API_BASE: API, COMPONENTS_DEADLINE_MS: String(DEADLINE_MS), COMPONENTS_INDEX_TTL_MS: "0" },
+    catalogData: memoryReader(catalogData),
+  });
 const tabs = fixture("tabs");
 const get = (args: Record<string, unknown>) => callTool(app(), "get_component", args);
 
@@ -48,14 +52,17 @@ describe("200", () => {
     expect(requests).toEqual(["versions", "code v1"]);
   });
 
-  it.each([["tabs", "seed"], ["breadcrumbs", "seed"], ["tooltip", "v1"], ["command-palette", "seed"], ["data-table", "seed"]])(
-    "%s/%s (byte edge case) arrives unaltered over HTTP",
-    async (name, version) => {
-      const { data } = await get({ pattern_id: fixture(name).entry.id, version_id: version });
-      expect(sha256(utf8(data.component_code))).toBe(sha256(bytesOf(name, version)));
-      expect(data.metadata.sha256).toBe(sha256(bytesOf(name, version)));
-    },
-  );
+  it.each([
+    ["tabs", "seed"],
+    ["breadcrumbs", "seed"],
+    ["tooltip", "v1"],
+    ["command-palette", "seed"],
+    ["data-table", "seed"],
+  ])("%s/%s (byte edge case) arrives unaltered over HTTP", async (name, version) => {
+    const { data } = await get({ pattern_id: fixture(name).entry.id, version_id: version });
+    expect(sha256(utf8(data.component_code))).toBe(sha256(bytesOf(name, version)));
+    expect(data.metadata.sha256).toBe(sha256(bytesOf(name, version)));
+  });
 });
 
 describe("404", () => {
@@ -66,14 +73,22 @@ describe("404", () => {
   });
 
   it("op=code 404 for an explicit, listed version is version_not_found", async () => {
-    server.use(http.get(API, ({ request }) => (new URL(request.url).searchParams.get("op") === "code" ? new HttpResponse(null, { status: 404 }) : undefined)));
+    server.use(
+      http.get(API, ({ request }) =>
+        new URL(request.url).searchParams.get("op") === "code" ? new HttpResponse(null, { status: 404 }) : undefined,
+      ),
+    );
     const r = await get({ pattern_id: tabs.entry.id, version_id: "v2" });
     expect(r.data.error.code).toBe("version_not_found");
     expect(r.data.error.available_versions).toEqual(["seed", "v1", "v2"]);
   });
 
   it("op=code 404 for the active version is component_not_found", async () => {
-    server.use(http.get(API, ({ request }) => (new URL(request.url).searchParams.get("op") === "code" ? new HttpResponse(null, { status: 404 }) : undefined)));
+    server.use(
+      http.get(API, ({ request }) =>
+        new URL(request.url).searchParams.get("op") === "code" ? new HttpResponse(null, { status: 404 }) : undefined,
+      ),
+    );
     expect((await get({ pattern_id: tabs.entry.id })).data.error.code).toBe("component_not_found");
   });
 });
@@ -112,17 +127,21 @@ describe("500 and other failures", () => {
   });
 
   it("a version index that is not JSON is upstream_error", async () => {
-    server.use(http.get(API, () => new HttpResponse("<html>gateway</html>", { headers: { "content-type": "text/html" } })));
+    server.use(
+      http.get(API, () => new HttpResponse("<html>gateway</html>", { headers: { "content-type": "text/html" } })),
+    );
     expect((await get({ pattern_id: tabs.entry.id })).data.error.code).toBe("upstream_error");
   });
 });
 
 describe("deadline", () => {
   it("a response later than COMPONENTS_DEADLINE_MS is upstream_timeout, answered within the deadline", async () => {
-    server.use(http.get(API, async () => {
-      await delay(2_000);
-      return new HttpResponse(null, { status: 500 });
-    }));
+    server.use(
+      http.get(API, async () => {
+        await delay(2_000);
+        return new HttpResponse(null, { status: 500 });
+      }),
+    );
     const started = performance.now();
     const r = await get({ pattern_id: tabs.entry.id });
     const took = performance.now() - started;
@@ -133,11 +152,13 @@ describe("deadline", () => {
 
   it("a 500 retried into a slow answer never exceeds the deadline", async () => {
     let calls = 0;
-    server.use(http.get(API, async () => {
-      if (++calls === 1) return new HttpResponse(null, { status: 500 });
-      await delay(2_000);
-      return undefined;
-    }));
+    server.use(
+      http.get(API, async () => {
+        if (++calls === 1) return new HttpResponse(null, { status: 500 });
+        await delay(2_000);
+        return undefined;
+      }),
+    );
     const started = performance.now();
     const r = await get({ pattern_id: tabs.entry.id });
     expect(r.data.error.code).toBe("upstream_timeout");
@@ -145,10 +166,12 @@ describe("deadline", () => {
   });
 
   it("a slow response inside the deadline succeeds", async () => {
-    server.use(http.get(API, async () => {
-      await delay(100);
-      return undefined; // fall through to the fixture handler
-    }));
+    server.use(
+      http.get(API, async () => {
+        await delay(100);
+        return undefined; // fall through to the fixture handler
+      }),
+    );
     const started = performance.now();
     const r = await get({ pattern_id: tabs.entry.id, version_id: "seed" });
     expect(r.isError).toBe(false);

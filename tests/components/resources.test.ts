@@ -5,7 +5,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { CACHE_HINTS } from "../../src/config.ts";
 import { modern } from "../helpers/app.ts";
-import { blobsApp, bytesOf, fixture, fixtures, readResource, type SeededBlobs, sha256, startSeededBlobs, utf8 } from "./helpers.ts";
+import {
+  blobsApp,
+  bytesOf,
+  fixture,
+  fixtures,
+  readResource,
+  type SeededBlobs,
+  sha256,
+  startSeededBlobs,
+  utf8,
+} from "./helpers.ts";
 
 let blobs: SeededBlobs;
 let app: ReturnType<typeof blobsApp>;
@@ -22,7 +32,11 @@ describe("template", () => {
   it("resources/templates/list names the template, text/tsx, with list cache fields", async () => {
     const body = await (await app.handle(modern("resources/templates/list"))).json();
     expect(body.result.resourceTemplates).toEqual([
-      expect.objectContaining({ uriTemplate: "patttterns://components/{pattern_id}/{version_id}", name: "component", mimeType: "text/tsx" }),
+      expect.objectContaining({
+        uriTemplate: "patttterns://components/{pattern_id}/{version_id}",
+        name: "component",
+        mimeType: "text/tsx",
+      }),
     ]);
     expect(body.result).toMatchObject({ resultType: "complete", ...CACHE_HINTS.lists });
   });
@@ -43,7 +57,11 @@ describe("resources/read", () => {
       expect(c.uri).toBe(uri(name, version));
       expect(c.mimeType).toBe("text/tsx");
       expect(sha256(utf8(c.text))).toBe(sha256(bytesOf(name, version)));
-      expect(body.result).toMatchObject({ resultType: "complete", ttlMs: CACHE_HINTS.immutable.ttlMs, cacheScope: "public" });
+      expect(body.result).toMatchObject({
+        resultType: "complete",
+        ttlMs: CACHE_HINTS.immutable.ttlMs,
+        cacheScope: "public",
+      });
     },
   );
 

@@ -20,13 +20,28 @@ function groundTruth(text: string) {
     packages.add(spec.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]);
   };
   const visit = (node: ts.Node) => {
-    if (ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node) || ts.isJsxText(node)) {
+    if (
+      ts.isStringLiteralLike(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node) ||
+      ts.isJsxText(node)
+    ) {
       for (const m of node.text.matchAll(/--ui-[a-z0-9]+(?:-[a-z0-9]+)*/g)) tokens.add(m[0]);
     }
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       addPackage(node.moduleSpecifier.text);
     }
-    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       addPackage(node.arguments[0].text);
     }
     ts.forEachChild(node, visit);
@@ -35,7 +50,9 @@ function groundTruth(text: string) {
   return { tokens: [...tokens].sort(), packages: [...packages].sort() };
 }
 
-const versions = fixtures.flatMap((f) => f.code.map((c) => ({ label: `${f.name}/${c.versionId}`, text: decoder.decode(c.bytes) })));
+const versions = fixtures.flatMap((f) =>
+  f.code.map((c) => ({ label: `${f.name}/${c.versionId}`, text: decoder.decode(c.bytes) })),
+);
 
 describe("usage_rules match what the code references", () => {
   it.each(versions)("$label", ({ text }) => {
@@ -48,7 +65,8 @@ describe("usage_rules match what the code references", () => {
   });
 
   it("framer-motion is detected where the catalog uses heavy motion", () => {
-    const libs = (name: string, v: string) => usageRules(versions.find((x) => x.label === `${name}/${v}`)!.text).animation_libraries;
+    const libs = (name: string, v: string) =>
+      usageRules(versions.find((x) => x.label === `${name}/${v}`)!.text).animation_libraries;
     expect(libs("drag-and-drop", "seed")).toEqual(["framer-motion"]);
     expect(libs("bottom-sheet", "seed")).toEqual(["framer-motion"]);
     expect(libs("accordion", "seed")).toEqual([]);
@@ -84,6 +102,13 @@ import fs from "node:fs";
 const lazy = () => import("@radix-ui/react-dialog");
 export * from "clsx";
 const text = "import nothing from here";`;
-    expect(dependencies(code)).toEqual(["@fontsource/inter", "@radix-ui/react-dialog", "clsx", "framer-motion", "lucide-react", "react"]);
+    expect(dependencies(code)).toEqual([
+      "@fontsource/inter",
+      "@radix-ui/react-dialog",
+      "clsx",
+      "framer-motion",
+      "lucide-react",
+      "react",
+    ]);
   });
 });

@@ -18,7 +18,11 @@ let blobs: LocalBlobs;
 let env: Record<string, string>;
 beforeAll(async () => {
   blobs = await startBlobs();
-  env = { NETLIFY_SITE_ID: blobs.config.siteID, NETLIFY_BLOBS_TOKEN: blobs.config.token, NETLIFY_API_URL: blobs.config.edgeURL! };
+  env = {
+    NETLIFY_SITE_ID: blobs.config.siteID,
+    NETLIFY_BLOBS_TOKEN: blobs.config.token,
+    NETLIFY_API_URL: blobs.config.edgeURL!,
+  };
 });
 afterAll(() => blobs.stop());
 
@@ -36,7 +40,10 @@ describe("npm run seed", () => {
     const kv = openStore("seeded", { config: blobs.config });
     for (const f of fixtures) {
       expect(Buffer.from((await kv.get(blobKeys.index(f.entry.id)))!).equals(Buffer.from(f.indexBytes))).toBe(true);
-      for (const c of f.code) expect(Buffer.from((await kv.get(blobKeys.tsx(f.entry.id, c.versionId)))!).equals(Buffer.from(c.bytes))).toBe(true);
+      for (const c of f.code)
+        expect(Buffer.from((await kv.get(blobKeys.tsx(f.entry.id, c.versionId)))!).equals(Buffer.from(c.bytes))).toBe(
+          true,
+        );
     }
     expect((await kv.list()).length).toBe(KEY_COUNT);
     const second = await run("scripts/seed.ts", ["--store", "seeded"], env);
@@ -55,10 +62,14 @@ describe("npm run seed", () => {
     const forced = await run("scripts/seed.ts", ["--store", "conflicts", "--force"], env);
     expect(forced.code).toBe(0);
     expect(forced.stdout).toContain("1 written");
-    expect(Buffer.from((await kv.get(key))!).equals(Buffer.from(fixture("tabs").code.find((c) => c.versionId === "seed")!.bytes))).toBe(true);
+    expect(
+      Buffer.from((await kv.get(key))!).equals(
+        Buffer.from(fixture("tabs").code.find((c) => c.versionId === "seed")!.bytes),
+      ),
+    ).toBe(true);
   });
 
-  it("--local files the sandbox under the site id @netlify/dev uses: the linked site's, else \"0\"", async () => {
+  it('--local files the sandbox under the site id @netlify/dev uses: the linked site\'s, else "0"', async () => {
     const root = await mkdtemp(join(tmpdir(), "linked-"));
     try {
       expect(await localSiteId(root)).toBe("0");
@@ -76,7 +87,9 @@ describe("npm run seed", () => {
     const dir = await mkdtemp(join(tmpdir(), "blobs-local-"));
     try {
       expect((await run("scripts/seed.ts", ["--local", "--dir", dir])).stdout).toContain(`${KEY_COUNT} written`);
-      expect((await run("scripts/seed.ts", ["--local", "--dir", dir])).stdout).toContain(`0 written, ${KEY_COUNT} unchanged`);
+      expect((await run("scripts/seed.ts", ["--local", "--dir", dir])).stdout).toContain(
+        `0 written, ${KEY_COUNT} unchanged`,
+      );
       // Read it back the way @netlify/dev does: a BlobsServer on that directory, site "0" (no linked site here).
       const sandbox = await startLocalBlobs({ directory: dir, siteID: "0" });
       try {

@@ -26,20 +26,51 @@ export interface ConformanceRun {
 const pass: Expectation = { expect: "pass" };
 const passAll = (names: string[]) => Object.fromEntries(names.map((n) => [n, pass]));
 
-const TASKS = "The io.modelcontextprotocol/tasks extension (SEP-2663) is not implemented; the suite marks it unscored (extension).";
-const JSON_SCHEMA = "Pending in the suite; needs a tool whose inputSchema keeps $schema, $defs/$anchor, allOf/anyOf and if/then/else. Our schemas are generated from zod and ship without $schema.";
-const SERVER_REQUESTS = "Needs a server-to-client request (sampling/elicitation) on a session's SSE stream; this endpoint is stateless. 2026-07-28 clients get the same through MRTR (input-required-result-* pass).";
-const SUBSCRIBE = "Needs resources/subscribe and a standalone GET stream for notifications/resources/updated; a stateless endpoint advertises subscribe: false.";
+const TASKS =
+  "The io.modelcontextprotocol/tasks extension (SEP-2663) is not implemented; the suite marks it unscored (extension).";
+const JSON_SCHEMA =
+  "Pending in the suite; needs a tool whose inputSchema keeps $schema, $defs/$anchor, allOf/anyOf and if/then/else. Our schemas are generated from zod and ship without $schema.";
+const SERVER_REQUESTS =
+  "Needs a server-to-client request (sampling/elicitation) on a session's SSE stream; this endpoint is stateless. 2026-07-28 clients get the same through MRTR (input-required-result-* pass).";
+const SUBSCRIBE =
+  "Needs resources/subscribe and a standalone GET stream for notifications/resources/updated; a stateless endpoint advertises subscribe: false.";
 
 const CONTENT = [
-  "completion-complete", "tools-list", "tools-call-simple-text", "tools-call-image", "tools-call-audio", "tools-call-embedded-resource",
-  "tools-call-mixed-content", "tools-call-error", "tools-call-with-progress", "resources-list", "resources-read-text", "resources-read-binary",
-  "resources-templates-read", "prompts-list", "prompts-get-simple", "prompts-get-with-args", "prompts-get-embedded-resource",
-  "prompts-get-with-image", "dns-rebinding-protection",
+  "completion-complete",
+  "tools-list",
+  "tools-call-simple-text",
+  "tools-call-image",
+  "tools-call-audio",
+  "tools-call-embedded-resource",
+  "tools-call-mixed-content",
+  "tools-call-error",
+  "tools-call-with-progress",
+  "resources-list",
+  "resources-read-text",
+  "resources-read-binary",
+  "resources-templates-read",
+  "prompts-list",
+  "prompts-get-simple",
+  "prompts-get-with-args",
+  "prompts-get-embedded-resource",
+  "prompts-get-with-image",
+  "dns-rebinding-protection",
 ];
 const MRTR = [
-  "basic-elicitation", "basic-sampling", "basic-list-roots", "request-state", "multiple-input-requests", "multi-round", "missing-input-response",
-  "non-tool-request", "result-type", "unsupported-methods", "tampered-state", "capability-check", "ignore-extra-params", "validate-input",
+  "basic-elicitation",
+  "basic-sampling",
+  "basic-list-roots",
+  "request-state",
+  "multiple-input-requests",
+  "multi-round",
+  "missing-input-response",
+  "non-tool-request",
+  "result-type",
+  "unsupported-methods",
+  "tampered-state",
+  "capability-check",
+  "ignore-extra-params",
+  "validate-input",
 ].map((s) => `input-required-result-${s}`);
 
 /** The full server set, frozen per revision (`--requirements`), against the fixture. */
@@ -48,13 +79,31 @@ export const FIXTURE_2026: ConformanceRun = {
   era: "2026-07-28",
   invocations: [["--requirements", "2026-07-28"]],
   expected: {
-    ...passAll(["server-stateless", ...CONTENT, "server-sse-multiple-streams", "sep-2164-resource-not-found", "caching", ...MRTR]),
+    ...passAll([
+      "server-stateless",
+      ...CONTENT,
+      "server-sse-multiple-streams",
+      "sep-2164-resource-not-found",
+      "caching",
+      ...MRTR,
+    ]),
     // Pending (unscored) in the suite, but the fixture passes them.
     "http-header-validation": pass,
     "http-custom-header-server-validation": pass,
     "json-schema-2020-12": { expect: "unsupported", reason: JSON_SCHEMA },
-    ...Object.fromEntries(["lifecycle", "capability-negotiation", "wire-fields", "request-state-removal", "mrtr-input", "request-headers", "dispatch-and-envelope", "required-task-error", "mrtr-composition"]
-      .map((s) => [`tasks-${s}`, { expect: "unsupported", reason: TASKS } as Expectation])),
+    ...Object.fromEntries(
+      [
+        "lifecycle",
+        "capability-negotiation",
+        "wire-fields",
+        "request-state-removal",
+        "mrtr-input",
+        "request-headers",
+        "dispatch-and-envelope",
+        "required-task-error",
+        "mrtr-composition",
+      ].map((s) => [`tasks-${s}`, { expect: "unsupported", reason: TASKS } as Expectation]),
+    ),
     "tasks-status-notifications": { expect: "na", reason: TASKS },
   },
 };
@@ -72,22 +121,41 @@ export const FIXTURE_2025: ConformanceRun = {
     "resources-subscribe": { expect: "unsupported", reason: SUBSCRIBE },
     "resources-unsubscribe": { expect: "unsupported", reason: SUBSCRIBE },
     "json-schema-2020-12": { expect: "unsupported", reason: JSON_SCHEMA },
-    "server-sse-multiple-streams": { expect: "na", reason: "Warns that no Mcp-Session-Id was issued: stateless by design (the three concurrent POSTs themselves are answered)." },
-    "server-session-lifecycle": { expect: "na", reason: "Stateless: no Mcp-Session-Id, so the session lifecycle does not apply (reported as INFO)." },
-    "server-sse-polling": { expect: "na", reason: "Pending in the suite; needs a session and SSE resumption, which a stateless endpoint does not offer." },
+    "server-sse-multiple-streams": {
+      expect: "na",
+      reason:
+        "Warns that no Mcp-Session-Id was issued: stateless by design (the three concurrent POSTs themselves are answered).",
+    },
+    "server-session-lifecycle": {
+      expect: "na",
+      reason: "Stateless: no Mcp-Session-Id, so the session lifecycle does not apply (reported as INFO).",
+    },
+    "server-sse-polling": {
+      expect: "na",
+      reason: "Pending in the suite; needs a session and SSE resumption, which a stateless endpoint does not offer.",
+    },
   },
 };
 
 /** The suite reads some probes with 500–1500 ms budgets, which a loaded machine can exceed. */
-const SLOW = "The suite reads this probe with a 500–1500 ms budget; on a loaded machine the served function can take longer, and the check then reports FAILURE instead of SKIPPED. The 404 -32601 answer itself is asserted in tests/protocol/modern.test.ts.";
-const DIAGNOSTIC = (tool: string) => `Needs the suite's diagnostic tool ${tool}, which the production tool list does not carry; the fixture passes it (FIXTURE_2026).`;
+const SLOW =
+  "The suite reads this probe with a 500–1500 ms budget; on a loaded machine the served function can take longer, and the check then reports FAILURE instead of SKIPPED. The 404 -32601 answer itself is asserted in tests/protocol/modern.test.ts.";
+const DIAGNOSTIC = (tool: string) =>
+  `Needs the suite's diagnostic tool ${tool}, which the production tool list does not carry; the fixture passes it (FIXTURE_2026).`;
 
 /** The generic scenarios against the real edge function, served locally on Deno. */
 export const SERVED_2026: ConformanceRun = {
   server: "served",
   era: "2026-07-28",
-  invocations: ["server-stateless", "tools-list", "dns-rebinding-protection", "caching", "http-header-validation", "sep-2164-resource-not-found", "server-sse-multiple-streams"]
-    .map((s) => ["--scenario", s, "--spec-version", "2026-07-28"]),
+  invocations: [
+    "server-stateless",
+    "tools-list",
+    "dns-rebinding-protection",
+    "caching",
+    "http-header-validation",
+    "sep-2164-resource-not-found",
+    "server-sse-multiple-streams",
+  ].map((s) => ["--scenario", s, "--spec-version", "2026-07-28"]),
   expected: {
     "server-stateless": {
       expect: "pass",
@@ -103,7 +171,13 @@ export const SERVED_2026: ConformanceRun = {
     },
     "tools-list": pass,
     "dns-rebinding-protection": pass,
-    caching: { expect: "pass", mayFail: { "sep-2549-prompts-list-caching-hints": "The endpoint serves no prompts, so prompts/list is 404 -32601 as 2026-07-28 requires for an unadvertised capability." } },
+    caching: {
+      expect: "pass",
+      mayFail: {
+        "sep-2549-prompts-list-caching-hints":
+          "The endpoint serves no prompts, so prompts/list is 404 -32601 as 2026-07-28 requires for an unadvertised capability.",
+      },
+    },
     "http-header-validation": pass,
     "sep-2164-resource-not-found": pass,
     "server-sse-multiple-streams": pass,
@@ -113,13 +187,19 @@ export const SERVED_2026: ConformanceRun = {
 export const SERVED_2025: ConformanceRun = {
   server: "served",
   era: "2025-11-25",
-  invocations: ["server-initialize", "ping", "tools-list", "dns-rebinding-protection"].map((s) => ["--scenario", s, "--spec-version", "2025-11-25"]),
+  invocations: ["server-initialize", "ping", "tools-list", "dns-rebinding-protection"].map((s) => [
+    "--scenario",
+    s,
+    "--spec-version",
+    "2025-11-25",
+  ]),
   expected: {
     ...passAll(["ping", "tools-list", "dns-rebinding-protection"]),
     "server-initialize": {
       expect: "pass",
       mayFail: {
-        "server-session-id-visible-ascii": "A second, raw initialize with a 5 s budget; its best outcome here is INFO (no Mcp-Session-Id is ever issued). On a loaded machine it can time out.",
+        "server-session-id-visible-ascii":
+          "A second, raw initialize with a 5 s budget; its best outcome here is INFO (no Mcp-Session-Id is ever issued). On a loaded machine it can time out.",
       },
     },
   },

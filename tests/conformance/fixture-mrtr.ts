@@ -27,7 +27,8 @@ const sample = (prompt: string, maxTokens: number): InputRequest => ({
 const roots: InputRequest = { method: "roots/list", params: {} };
 
 /** The `content` of an accepted elicitation answer, or undefined. */
-const answer = (ctx: RequestContext, key: string) => mrtr.input(ctx).responses[key]?.content as Record<string, unknown> | undefined;
+const answer = (ctx: RequestContext, key: string) =>
+  mrtr.input(ctx).responses[key]?.content as Record<string, unknown> | undefined;
 const has = (ctx: RequestContext, ...keys: string[]) => keys.every((k) => mrtr.input(ctx).responses[k] !== undefined);
 const stateOf = (ctx: RequestContext) => mrtr.input(ctx).state as Record<string, unknown> | undefined;
 
@@ -36,10 +37,15 @@ const tool = (name: string, run: Tool<undefined, typeof none>["run"]) =>
 
 export const mrtrTools: ListedTool<undefined>[] = [
   tool("test_input_required_result_elicitation", async (_a, ctx) =>
-    has(ctx, "user_name") ? blocks([text(`Hello, ${answer(ctx, "user_name")?.name}!`)]) : needInput({ user_name: ask("What is your name?", "name") })),
+    has(ctx, "user_name")
+      ? blocks([text(`Hello, ${answer(ctx, "user_name")?.name}!`)])
+      : needInput({ user_name: ask("What is your name?", "name") }),
+  ),
   tool("test_input_required_result_sampling", async (_a, ctx) => {
     const reply = mrtr.input(ctx).responses.capital_question?.content as { text?: string } | undefined;
-    return reply ? blocks([text(`Sampled: ${reply.text}`)]) : needInput({ capital_question: sample("What is the capital of France?", 100) });
+    return reply
+      ? blocks([text(`Sampled: ${reply.text}`)])
+      : needInput({ capital_question: sample("What is the capital of France?", 100) });
   }),
   tool("test_input_required_result_list_roots", async (_a, ctx) => {
     const list = mrtr.input(ctx).responses.client_roots?.roots as { uri: string }[] | undefined;
@@ -48,16 +54,29 @@ export const mrtrTools: ListedTool<undefined>[] = [
   tool("test_input_required_result_request_state", async (_a, ctx) =>
     has(ctx, "confirm") && stateOf(ctx)?.step === "confirm"
       ? blocks([text("state-ok")])
-      : needInput({ confirm: ask("Please confirm", "ok", "boolean") }, { step: "confirm" })),
+      : needInput({ confirm: ask("Please confirm", "ok", "boolean") }, { step: "confirm" }),
+  ),
   tool("test_input_required_result_multiple_inputs", async (_a, ctx) =>
     has(ctx, "user_name", "greeting", "client_roots") && stateOf(ctx)?.step === "all"
       ? blocks([text(`All inputs received for ${answer(ctx, "user_name")?.name}`)])
-      : needInput({ user_name: ask("What is your name?", "name"), greeting: sample("Generate a greeting", 50), client_roots: roots }, { step: "all" })),
+      : needInput(
+          {
+            user_name: ask("What is your name?", "name"),
+            greeting: sample("Generate a greeting", 50),
+            client_roots: roots,
+          },
+          { step: "all" },
+        ),
+  ),
   tool("test_input_required_result_multi_round", async (_a, ctx) => {
     const round = stateOf(ctx)?.round;
-    if (round === 2 && has(ctx, "step2")) return blocks([text(`Done: ${stateOf(ctx)?.name} likes ${answer(ctx, "step2")?.color}`)]);
+    if (round === 2 && has(ctx, "step2"))
+      return blocks([text(`Done: ${stateOf(ctx)?.name} likes ${answer(ctx, "step2")?.color}`)]);
     if (round === 1 && has(ctx, "step1")) {
-      return needInput({ step2: ask("Step 2: What is your favorite color?", "color") }, { round: 2, name: answer(ctx, "step1")?.name });
+      return needInput(
+        { step2: ask("Step 2: What is your favorite color?", "color") },
+        { round: 2, name: answer(ctx, "step1")?.name },
+      );
     }
     return needInput({ step1: ask("Step 1: What is your name?", "name") }, { round: 1 });
   }),
@@ -75,7 +94,8 @@ export const mrtrTools: ListedTool<undefined>[] = [
   tool("test_input_required_result_tampered_state", async (_a, ctx) =>
     has(ctx, "confirm") && stateOf(ctx)?.step === "confirm"
       ? blocks([text("state verified")])
-      : needInput({ confirm: ask("Please confirm", "ok", "boolean") }, { step: "confirm" })),
+      : needInput({ confirm: ask("Please confirm", "ok", "boolean") }, { step: "confirm" }),
+  ),
 ];
 
 export const mrtrPrompt: Prompt<undefined> = {
@@ -83,7 +103,8 @@ export const mrtrPrompt: Prompt<undefined> = {
   description: "A prompt that asks the client for context first (MRTR).",
   get: async (_args, ctx) => {
     const context = (mrtr.input(ctx).responses.user_context?.content as { context?: string } | undefined)?.context;
-    if (context === undefined) return needInput({ user_context: ask("What context should the prompt use?", "context") });
+    if (context === undefined)
+      return needInput({ user_context: ask("What context should the prompt use?", "context") });
     return { messages: [{ role: "user", content: text(`Use this context: ${context}`) }] };
   },
 };

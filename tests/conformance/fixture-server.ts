@@ -34,21 +34,49 @@ const text = (t: string) => ({ type: "text", text: t });
 
 type D = undefined;
 const logs = logging<D>();
-const tool = (name: string, description: string, run: Tool<D, typeof none>["run"], extra: Partial<Tool<D, typeof none>> = {}) =>
-  defineListedTool<D, typeof none>({ name, description, input: none, run, ...extra });
+const tool = (
+  name: string,
+  description: string,
+  run: Tool<D, typeof none>["run"],
+  extra: Partial<Tool<D, typeof none>> = {},
+) => defineListedTool<D, typeof none>({ name, description, input: none, run, ...extra });
 
 const tools: ListedTool<D>[] = [
-  tool("test_simple_text", "Returns simple text content.", async () => blocks([text("This is a simple text response for testing.")])),
-  tool("test_image_content", "Returns image content.", async () => blocks([{ type: "image", data: PNG, mimeType: "image/png" }])),
-  tool("test_audio_content", "Returns audio content.", async () => blocks([{ type: "audio", data: WAV, mimeType: "audio/wav" }])),
+  tool("test_simple_text", "Returns simple text content.", async () =>
+    blocks([text("This is a simple text response for testing.")]),
+  ),
+  tool("test_image_content", "Returns image content.", async () =>
+    blocks([{ type: "image", data: PNG, mimeType: "image/png" }]),
+  ),
+  tool("test_audio_content", "Returns audio content.", async () =>
+    blocks([{ type: "audio", data: WAV, mimeType: "audio/wav" }]),
+  ),
   tool("test_embedded_resource", "Returns an embedded resource.", async () =>
-    blocks([{ type: "resource", resource: { uri: "test://embedded-resource", mimeType: "text/plain", text: "This is an embedded resource content." } }])),
+    blocks([
+      {
+        type: "resource",
+        resource: {
+          uri: "test://embedded-resource",
+          mimeType: "text/plain",
+          text: "This is an embedded resource content.",
+        },
+      },
+    ]),
+  ),
   tool("test_multiple_content_types", "Returns text, image and resource content.", async () =>
     blocks([
       text("Multiple content types test:"),
       { type: "image", data: PNG, mimeType: "image/png" },
-      { type: "resource", resource: { uri: "test://mixed-content-resource", mimeType: "application/json", text: JSON.stringify({ test: "data", value: 123 }) } },
-    ])),
+      {
+        type: "resource",
+        resource: {
+          uri: "test://mixed-content-resource",
+          mimeType: "application/json",
+          text: JSON.stringify({ test: "data", value: 123 }),
+        },
+      },
+    ]),
+  ),
   tool("test_tool_with_logging", "Logs three info messages while it runs.", async (_a, ctx) => {
     for (const [i, msg] of ["Tool execution started", "Tool processing data", "Tool execution completed"].entries()) {
       if (i) await sleep(50);
@@ -68,14 +96,26 @@ const tools: ListedTool<D>[] = [
     return blocks([text("Progress test completed")]);
   }),
   tool("test_error_handling", "Always fails.", async () =>
-    fail(domainError("upstream_error", "This tool intentionally returns an error for testing", "Nothing to fix: this tool always fails."))),
+    fail(
+      domainError(
+        "upstream_error",
+        "This tool intentionally returns an error for testing",
+        "Nothing to fix: this tool always fails.",
+      ),
+    ),
+  ),
   // Needs sampling: see requiredCapabilities below.
-  tool("test_missing_capability", "Needs the client's sampling capability (2026: -32021 without it).", async () => blocks([text("sampling available")])),
+  tool("test_missing_capability", "Needs the client's sampling capability (2026: -32021 without it).", async () =>
+    blocks([text("sampling available")]),
+  ),
   // Stateless: no server-to-client request is ever sent on the response stream, only a result.
-  tool("test_streaming_elicitation", "Answers without asking the client anything.", async () => blocks([text("no elicitation needed")])),
+  tool("test_streaming_elicitation", "Answers without asking the client anything.", async () =>
+    blocks([text("no elicitation needed")]),
+  ),
   defineListedTool({
     name: "test_custom_headers",
-    description: "Mirrors its region (and count) arguments into Mcp-Param-Region (and Mcp-Param-Count) headers (x-mcp-header).",
+    description:
+      "Mirrors its region (and count) arguments into Mcp-Param-Region (and Mcp-Param-Count) headers (x-mcp-header).",
     input: z.object({
       region: z.string().describe("Region to run in.").meta({ "x-mcp-header": "Region" }),
       count: z.number().int().optional().describe("How many.").meta({ "x-mcp-header": "Count" }),
@@ -92,7 +132,11 @@ const resources: Resource<D>[] = [
     title: "Static Text Resource",
     description: "A static text resource for testing",
     mimeType: "text/plain",
-    read: async () => ({ contents: [{ uri: "test://static-text", mimeType: "text/plain", text: "This is the content of the static text resource." }] }),
+    read: async () => ({
+      contents: [
+        { uri: "test://static-text", mimeType: "text/plain", text: "This is the content of the static text resource." },
+      ],
+    }),
   },
   {
     uri: "test://static-binary",
@@ -115,19 +159,35 @@ const templates: ResourceTemplate<D>[] = [
     read: async (uri) => {
       const id = TEMPLATE.exec(uri)?.[1];
       if (id === undefined) return null;
-      return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` }) }] };
+      return {
+        contents: [
+          {
+            uri,
+            mimeType: "application/json",
+            text: JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` }),
+          },
+        ],
+      };
     },
   },
 ];
 
 const user = (content: unknown) => ({ role: "user", content });
 const prompts: Prompt<D>[] = [
-  { name: "test_simple_prompt", title: "Simple Test Prompt", description: "A simple prompt without arguments", get: async () => ({ messages: [user(text("This is a simple prompt for testing."))] }) },
+  {
+    name: "test_simple_prompt",
+    title: "Simple Test Prompt",
+    description: "A simple prompt without arguments",
+    get: async () => ({ messages: [user(text("This is a simple prompt for testing."))] }),
+  },
   {
     name: "test_prompt_with_arguments",
     title: "Prompt With Arguments",
     description: "A prompt with required arguments",
-    arguments: [{ name: "arg1", description: "First test argument", required: true }, { name: "arg2", description: "Second test argument", required: true }],
+    arguments: [
+      { name: "arg1", description: "First test argument", required: true },
+      { name: "arg2", description: "Second test argument", required: true },
+    ],
     get: async (a) => ({ messages: [user(text(`Prompt with arguments: arg1='${a.arg1}', arg2='${a.arg2}'`))] }),
   },
   {
@@ -137,7 +197,10 @@ const prompts: Prompt<D>[] = [
     arguments: [{ name: "resourceUri", description: "URI of the resource to embed", required: true }],
     get: async (a) => ({
       messages: [
-        user({ type: "resource", resource: { uri: a.resourceUri, mimeType: "text/plain", text: "Embedded resource content for testing." } }),
+        user({
+          type: "resource",
+          resource: { uri: a.resourceUri, mimeType: "text/plain", text: "Embedded resource content for testing." },
+        }),
         user(text("Please process the embedded resource above.")),
       ],
     }),
@@ -146,7 +209,12 @@ const prompts: Prompt<D>[] = [
     name: "test_prompt_with_image",
     title: "Prompt With Image",
     description: "A prompt that includes image content",
-    get: async () => ({ messages: [user({ type: "image", data: PNG, mimeType: "image/png" }), user(text("Please analyze the image above."))] }),
+    get: async () => ({
+      messages: [
+        user({ type: "image", data: PNG, mimeType: "image/png" }),
+        user(text("Please analyze the image above.")),
+      ],
+    }),
   },
 ];
 
@@ -194,7 +262,9 @@ export async function startFixtureServer(port = 0): Promise<FixtureServer> {
     // check (a loopback server must see a loopback Host) compares the two.
     const request = new Request(`${origin}${req.url}`, {
       method: req.method,
-      headers: Object.entries(req.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, Array.isArray(v) ? v.join(", ") : v] as [string, string]])),
+      headers: Object.entries(req.headers).flatMap(([k, v]) =>
+        v === undefined ? [] : [[k, Array.isArray(v) ? v.join(", ") : v] as [string, string]],
+      ),
       body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
       duplex: "half",
     } as RequestInit);
@@ -209,10 +279,11 @@ export async function startFixtureServer(port = 0): Promise<FixtureServer> {
   origin = `http://127.0.0.1:${actual}`;
   return {
     url: `${origin}/mcp`,
-    stop: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

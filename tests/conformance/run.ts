@@ -28,9 +28,14 @@ export async function runSuite(run: ConformanceRun, url: string): Promise<Map<st
   try {
     for (const args of run.invocations) {
       // The exit code only says whether something failed; the checks are judged below.
-      await promisify(execFile)(process.execPath, ["--import", SHIM, CLI, "server", "--url", url, "--timeout", "180000", ...args, "-o", out], {
-        cwd: out, maxBuffer: 64 * 1024 * 1024,
-      }).catch((e: { code?: unknown; stderr?: string }) => {
+      await promisify(execFile)(
+        process.execPath,
+        ["--import", SHIM, CLI, "server", "--url", url, "--timeout", "180000", ...args, "-o", out],
+        {
+          cwd: out,
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      ).catch((e: { code?: unknown; stderr?: string }) => {
         if (typeof e.code !== "number") throw e;
       });
     }
@@ -57,7 +62,14 @@ export interface Verdict {
 const bad = (c: Check) => c.status === "FAILURE" || c.status === "WARNING";
 
 export function judge(scenario: string, checks: Check[] | undefined, expected: Expectation | undefined): Verdict {
-  if (!checks) return { scenario, outcome: "missing", passed: 0, failed: 0, problems: expected ? ["expected to run, but produced no results"] : [] };
+  if (!checks)
+    return {
+      scenario,
+      outcome: "missing",
+      passed: 0,
+      failed: 0,
+      problems: expected ? ["expected to run, but produced no results"] : [],
+    };
   const passed = checks.filter((c) => c.status === "SUCCESS").length;
   const failed = checks.filter((c) => c.status === "FAILURE").length;
   const outcome = failed > 0 ? "unsupported" : passed > 0 ? "pass" : "na";
@@ -89,20 +101,30 @@ const label = (run: ConformanceRun) => `${run.server === "fixture" ? "Fixture" :
 export function table(runs: { run: ConformanceRun; verdicts: Verdict[] }[]): string {
   const scenarios = [...new Set(runs.flatMap((r) => r.verdicts.map((v) => v.scenario)))].sort();
   const cell = (v?: Verdict) =>
-    !v ? "—"
-    : v.outcome === "pass" ? `pass (${v.passed}${v.failed ? `; ${v.failed} allowed` : ""})`
-    : v.outcome === "na" ? "n/a"
-    : v.outcome === "missing" ? "not run"
-    : `unsupported (${v.passed}/${v.passed + v.failed})`;
-  const lines = [`| Scenario | ${runs.map((r) => label(r.run)).join(" | ")} |`, `|---|${runs.map(() => "---").join("|")}|`];
-  for (const s of scenarios) lines.push(`| \`${s}\` | ${runs.map((r) => cell(r.verdicts.find((v) => v.scenario === s))).join(" | ")} |`);
+    !v
+      ? "—"
+      : v.outcome === "pass"
+        ? `pass (${v.passed}${v.failed ? `; ${v.failed} allowed` : ""})`
+        : v.outcome === "na"
+          ? "n/a"
+          : v.outcome === "missing"
+            ? "not run"
+            : `unsupported (${v.passed}/${v.passed + v.failed})`;
+  const lines = [
+    `| Scenario | ${runs.map((r) => label(r.run)).join(" | ")} |`,
+    `|---|${runs.map(() => "---").join("|")}|`,
+  ];
+  for (const s of scenarios)
+    lines.push(`| \`${s}\` | ${runs.map((r) => cell(r.verdicts.find((v) => v.scenario === s))).join(" | ")} |`);
   // Why each scenario is not a plain pass, from expected.ts (one line per distinct reason).
   const notes = new Map<string, string[]>();
   const note = (reason: string, where: string) => notes.set(reason, [...(notes.get(reason) ?? []), where]);
   for (const { run } of runs) {
     for (const [scenario, e] of Object.entries(run.expected)) {
       if (e.expect !== "pass") note(e.reason, `${label(run)} \`${scenario}\` (${e.expect})`);
-      else for (const [check, reason] of Object.entries(e.mayFail ?? {})) note(reason, `${label(run)} \`${scenario}\` check \`${check}\``);
+      else
+        for (const [check, reason] of Object.entries(e.mayFail ?? {}))
+          note(reason, `${label(run)} \`${scenario}\` check \`${check}\``);
     }
   }
   lines.push("", ...[...notes].map(([reason, where]) => `- ${where.join(", ")}: ${reason}`));
@@ -113,7 +135,11 @@ async function main() {
   const { startFixtureServer } = await import("./fixture-server.ts");
   const { spawnReady } = await import("../../scripts/lib/deno-serve.ts");
   const fixture = await startFixtureServer();
-  const served = await spawnReady<{ url: string }>(process.execPath, ["--import", "tsx", join(ROOT, "scripts/start.ts"), "--port", process.env.PORT ?? "0", "--json", "--quiet"], "url");
+  const served = await spawnReady<{ url: string }>(
+    process.execPath,
+    ["--import", "tsx", join(ROOT, "scripts/start.ts"), "--port", process.env.PORT ?? "0", "--json", "--quiet"],
+    "url",
+  );
   const done: { run: ConformanceRun; verdicts: Verdict[] }[] = [];
   try {
     for (const run of RUNS) {
@@ -126,7 +152,9 @@ async function main() {
     await served.stop(20_000);
   }
   console.log(`\n## Conformance results (@modelcontextprotocol/conformance 0.2.0-alpha.12)\n\n${table(done)}`);
-  const problems = done.flatMap((d) => d.verdicts.flatMap((v) => v.problems.map((p) => `${label(d.run)} ${v.scenario}: ${p}`)));
+  const problems = done.flatMap((d) =>
+    d.verdicts.flatMap((v) => v.problems.map((p) => `${label(d.run)} ${v.scenario}: ${p}`)),
+  );
   if (problems.length) {
     console.error(`\n${problems.length} unexpected result(s):\n${problems.join("\n")}`);
     process.exitCode = 1;

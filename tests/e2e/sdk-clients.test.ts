@@ -18,18 +18,32 @@ const TOOL_NAMES = ["search_patterns", "list_categories", "get_pattern", "search
 
 /** What both SDKs' clients have in common, for the shared checks. */
 interface AnyClient {
-  listTools(): Promise<{ tools: { name: string; description?: string; inputSchema: unknown }[] } & Record<string, unknown>>;
+  listTools(): Promise<
+    { tools: { name: string; description?: string; inputSchema: unknown }[] } & Record<string, unknown>
+  >;
   callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<any>;
   close(): Promise<void>;
 }
 
 /** A fetch that records the method and MCP headers of every request the client sends. */
 function recordingFetch() {
-  const sent: { method: string; version: string | null; mcpMethod: string | null; mcpName: string | null; body: any }[] = [];
+  const sent: {
+    method: string;
+    version: string | null;
+    mcpMethod: string | null;
+    mcpName: string | null;
+    body: any;
+  }[] = [];
   const wrapped = async (input: string | URL | Request, init?: RequestInit) => {
     const headers = new Headers(init?.headers);
     const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-    sent.push({ method: init?.method ?? "GET", version: headers.get("mcp-protocol-version"), mcpMethod: headers.get("mcp-method"), mcpName: headers.get("mcp-name"), body });
+    sent.push({
+      method: init?.method ?? "GET",
+      version: headers.get("mcp-protocol-version"),
+      mcpMethod: headers.get("mcp-method"),
+      mcpName: headers.get("mcp-name"),
+      body,
+    });
     return fetch(input, init);
   };
   return { fetch: wrapped as typeof fetch, sent };
@@ -88,12 +102,23 @@ async function exerciseAllTools(client: AnyClient) {
   const sidebar = fixtures.find((f) => f.name === "sidebar-navigation")!;
   const hits = json(await client.callTool({ name: "search_components", arguments: { query: "sidebar navigation" } }));
   const hit = hits.results.find((h: any) => h.catalog_number === `#${sidebar.entry.catalogNumber}`);
-  expect(hit).toMatchObject({ pattern_id: sidebar.entry.id, has_component: true, default_version: "active", type: sidebar.entry.type, slug: sidebar.entry.slug });
+  expect(hit).toMatchObject({
+    pattern_id: sidebar.entry.id,
+    has_component: true,
+    default_version: "active",
+    type: sidebar.entry.type,
+    slug: sidebar.entry.slug,
+  });
 
   // Default version = the store's activeVersionId, byte for byte.
   const active = json(await client.callTool({ name: "get_component", arguments: { pattern_id: hit.pattern_id } }));
   const activeBytes = sidebar.code.find((c) => c.versionId === sidebar.index.activeVersionId)!.bytes;
-  expect(active.metadata).toMatchObject({ pattern_id: sidebar.entry.id, catalog_number: `#${sidebar.entry.catalogNumber}`, version_id: sidebar.index.activeVersionId, tags: sidebar.entry.tags });
+  expect(active.metadata).toMatchObject({
+    pattern_id: sidebar.entry.id,
+    catalog_number: `#${sidebar.entry.catalogNumber}`,
+    version_id: sidebar.index.activeVersionId,
+    tags: sidebar.entry.tags,
+  });
   expect(active.component_code).toBe(decode(activeBytes));
   expect(active.metadata.sha256).toBe(sha256(activeBytes));
   expect(active.resource.url).toBe(`https://patttterns.com${sidebar.entry.slug}`);
@@ -103,7 +128,12 @@ async function exerciseAllTools(client: AnyClient) {
   expect(active.usage_rules.required_css_variables).toEqual(used);
 
   // An explicit version: the CRLF seed of Tabs, exactly.
-  const seed = json(await client.callTool({ name: "get_component", arguments: { pattern_id: "ui-components/tabs", version_id: "seed" } }));
+  const seed = json(
+    await client.callTool({
+      name: "get_component",
+      arguments: { pattern_id: "ui-components/tabs", version_id: "seed" },
+    }),
+  );
   const seedBytes = tabs.code.find((c) => c.versionId === "seed")!.bytes;
   expect(seed.metadata.version_id).toBe("seed");
   expect(seed.component_code).toBe(decode(seedBytes));
@@ -112,10 +142,18 @@ async function exerciseAllTools(client: AnyClient) {
   // Domain errors arrive as isError results with the error contract.
   const bad = await client.callTool({ name: "search_components", arguments: {} });
   expect(bad.isError).toBe(true);
-  expect(json(bad).error).toMatchObject({ code: "invalid_args", retryable: false, suggestion: expect.any(String), message: expect.any(String) });
+  expect(json(bad).error).toMatchObject({
+    code: "invalid_args",
+    retryable: false,
+    suggestion: expect.any(String),
+    message: expect.any(String),
+  });
   const missing = await client.callTool({ name: "get_component", arguments: { pattern_id: "#12", version_id: "v99" } });
   expect(missing.isError).toBe(true);
-  expect(json(missing).error).toMatchObject({ code: "version_not_found", available_versions: pattern.available_versions });
+  expect(json(missing).error).toMatchObject({
+    code: "version_not_found",
+    available_versions: pattern.available_versions,
+  });
 }
 
 for (const target of SERVED) {
@@ -137,7 +175,8 @@ for (const target of SERVED) {
 
         await exerciseAllTools(client as unknown as AnyClient);
         // Every request after the handshake carries the negotiated version.
-        for (const s of rec.sent.filter((s) => s.method === "POST" && s.body?.method !== "initialize")) expect(s.version).toBe("2025-11-25");
+        for (const s of rec.sent.filter((s) => s.method === "POST" && s.body?.method !== "initialize"))
+          expect(s.version).toBe("2025-11-25");
         await client.ping();
         await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow(/no_such_tool|-32602/);
       });
@@ -146,7 +185,10 @@ for (const target of SERVED) {
     describe("SDK 2.x client (@modelcontextprotocol/client)", { timeout: E2E_TIMEOUT }, () => {
       it("pinned to 2026-07-28: discovers, lists and calls every tool in the modern era", async () => {
         const rec = recordingFetch();
-        const client = new Client2({ name: "e2e-sdk2", version: "2.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+        const client = new Client2(
+          { name: "e2e-sdk2", version: "2.0.0" },
+          { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+        );
         await client.connect(new Transport2(endpoint(target), { fetch: rec.fetch }));
         open.push(client as unknown as AnyClient);
 
@@ -165,12 +207,17 @@ for (const target of SERVED) {
           expect(s.mcpMethod).toBe(s.body.method);
           if (s.body.method === "tools/call") expect(s.mcpName).toBe(s.body.params.name);
         }
-        expect(rec.sent.filter((s) => s.body?.method === "tools/call").length).toBeGreaterThanOrEqual(TOOL_NAMES.length);
+        expect(rec.sent.filter((s) => s.body?.method === "tools/call").length).toBeGreaterThanOrEqual(
+          TOOL_NAMES.length,
+        );
       });
 
       it("in auto mode: probes, picks the modern era, and lists and calls the tools", async () => {
         const rec = recordingFetch();
-        const client = new Client2({ name: "e2e-sdk2-auto", version: "2.0.0" }, { versionNegotiation: { mode: "auto" } });
+        const client = new Client2(
+          { name: "e2e-sdk2-auto", version: "2.0.0" },
+          { versionNegotiation: { mode: "auto" } },
+        );
         await client.connect(new Transport2(endpoint(target), { fetch: rec.fetch }));
         open.push(client as unknown as AnyClient);
         expect(client.getProtocolEra()).toBe("modern");
@@ -178,10 +225,19 @@ for (const target of SERVED) {
         expect(rec.sent[0].body.method).toBe("server/discover");
         expect(rec.sent.some((s) => s.body?.method === "initialize")).toBe(false);
         expect((await client.listTools()).tools.map((t) => t.name)).toEqual(TOOL_NAMES);
-        const hits = json(await client.callTool({ name: "search_components", arguments: { category: "ui-components", limit: 50 } }));
+        const hits = json(
+          await client.callTool({ name: "search_components", arguments: { category: "ui-components", limit: 50 } }),
+        );
         expect(hits.results.length).toBeGreaterThan(10);
-        for (const h of hits.results) expect(h).toMatchObject({ has_component: true, default_version: "active", slug: expect.stringMatching(/^\/ui-components\//) });
-        const code = json(await client.callTool({ name: "get_component", arguments: { pattern_id: hits.results[0].catalog_number } }));
+        for (const h of hits.results)
+          expect(h).toMatchObject({
+            has_component: true,
+            default_version: "active",
+            slug: expect.stringMatching(/^\/ui-components\//),
+          });
+        const code = json(
+          await client.callTool({ name: "get_component", arguments: { pattern_id: hits.results[0].catalog_number } }),
+        );
         expect(code.metadata.pattern_id).toBe(hits.results[0].pattern_id);
         expect(code.component_code.length).toBeGreaterThan(100);
       });

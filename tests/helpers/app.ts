@@ -17,7 +17,12 @@ export function fixtureSource() {
 }
 
 export function testApp(overrides: Partial<AppOptions> = {}) {
-  return createApp({ env: {}, catalogData: memoryReader(catalogData, { synonyms }), components: fixtureSource(), ...overrides });
+  return createApp({
+    env: {},
+    catalogData: memoryReader(catalogData, { synonyms }),
+    components: fixtureSource(),
+    ...overrides,
+  });
 }
 
 export const URL_MCP = "http://127.0.0.1:8888/mcp";
@@ -32,6 +37,10 @@ export function post(body: unknown, headers: Record<string, string> = {}) {
 }
 
 /** A valid 2026-07-28 request (the core's client envelope, src/mcp/client.ts), with extra headers. */
-export function modern(method: string, params: Record<string, unknown> = {}, extraHeaders: Record<string, string> = {}) {
+export function modern(
+  method: string,
+  params: Record<string, unknown> = {},
+  extraHeaders: Record<string, string> = {},
+) {
   return modernRequest(URL_MCP, method, params, { clientInfo: { name: "test", version: "1" }, headers: extraHeaders });
 }

@@ -3,4 +3,5 @@ import { type LocalBlobs, startLocalBlobs } from "../../scripts/lib/local-blobs.
 
 export type { LocalBlobs };
 
-export const startBlobs = (port = 0): Promise<LocalBlobs> => startLocalBlobs({ siteID: "test-site", token: "test-token", port });
+export const startBlobs = (port = 0): Promise<LocalBlobs> =>
+  startLocalBlobs({ siteID: "test-site", token: "test-token", port });

@@ -13,7 +13,11 @@ export const uuidFor = (n: number) => {
 };
 
 export function entry(n: number, title: string, over: Partial<Entry> = {}): Entry {
-  const last = title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || `p${n}`;
+  const last =
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || `p${n}`;
   return entrySchema.parse({
     id: uuidFor(n),
     catalogNumber: n,
@@ -33,15 +37,22 @@ export const numbers = (entries: readonly Entry[]) => entries.map((e) => e.catal
  * The search index (src/catalog/search.ts) over `es`, answering with entries: it numbers patterns in
  * search order and filters by pattern number, so a filter on entries is looked up through that order.
  */
-export function entryIndex(es: readonly Entry[], opts: { viaJson?: boolean; memoWords?: number; synonyms?: SynonymRule[] } = {}) {
+export function entryIndex(
+  es: readonly Entry[],
+  opts: { viaJson?: boolean; memoWords?: number; synonyms?: SynonymRule[] } = {},
+) {
   const order = searchOrder(es);
   const tables = buildSearchTables(order, opts.synonyms);
   const memo = tokenMemo(opts.memoWords);
   const ix = createSearchIndex(opts.viaJson ? JSON.parse(JSON.stringify(tables)) : tables, order.length, { memo });
-  const options = (o: { category?: string; filter?: (e: Entry) => boolean }) => ({ category: o.category, filter: o.filter && ((d: number) => o.filter!(order[d])) });
+  const options = (o: { category?: string; filter?: (e: Entry) => boolean }) => ({
+    category: o.category,
+    filter: o.filter && ((d: number) => o.filter!(order[d])),
+  });
   return {
     /** The exact tier alone (every word), as entries. */
-    search: (q: string, o: { category?: string; filter?: (e: Entry) => boolean } = {}) => ix.exact(q, options(o)).map((d) => order[d]),
+    search: (q: string, o: { category?: string; filter?: (e: Entry) => boolean } = {}) =>
+      ix.exact(q, options(o)).map((d) => order[d]),
     /** Both tiers: entries and how each matched. */
     ranked: (q: string, o: { category?: string; filter?: (e: Entry) => boolean } = {}) => {
       const { docs, match, total } = ix.search(q, options(o));
@@ -56,6 +67,8 @@ export function entryIndex(es: readonly Entry[], opts: { viaJson?: boolean; memo
 
 /** Draws words from the catalog's own titles and tags (lowercase ASCII runs) with `r`: realistic queries. */
 export function wordPicker(entries: readonly Entry[], r: () => number): () => string {
-  const words = [...new Set(entries.flatMap((e) => `${e.title} ${e.tags.join(" ")}`.toLowerCase().split(/[^a-z0-9]+/)))].filter(Boolean);
+  const words = [
+    ...new Set(entries.flatMap((e) => `${e.title} ${e.tags.join(" ")}`.toLowerCase().split(/[^a-z0-9]+/))),
+  ].filter(Boolean);
   return () => words[Math.floor(r() * words.length)];
 }

@@ -40,7 +40,13 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
 
   const pass = (req: IncomingMessage, res: ServerResponse) => {
     const out = forward(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: upstream.host },
+      },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
@@ -67,7 +73,9 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       }
       case "status":
         req.resume();
-        return void res.writeHead(fault.status, { "content-type": "text/plain", ...fault.headers }).end(`injected ${fault.status}`);
+        return void res
+          .writeHead(fault.status, { "content-type": "text/plain", ...fault.headers })
+          .end(`injected ${fault.status}`);
       case "reset":
         return void req.socket.destroy();
       case "hang":
@@ -79,7 +87,9 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         return void setTimeout(() => res.socket?.destroy(), 5);
       case "garbage":
         req.resume();
-        return void res.writeHead(200, { "content-type": "application/octet-stream" }).end(Buffer.from([0xff, 0xfe, 0x00, 0x7b, 0xc3, 0x28]));
+        return void res
+          .writeHead(200, { "content-type": "application/octet-stream" })
+          .end(Buffer.from([0xff, 0xfe, 0x00, 0x7b, 0xc3, 0x28]));
     }
   });
   server.on("connection", (s) => {

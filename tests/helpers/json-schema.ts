@@ -6,4 +6,5 @@ import { type InputSchema, type ListedTool, type Tool, withInputSchema } from ".
 import { inputJsonSchema } from "../../scripts/lib/json-schema.ts";
 
 /** `defineTool` for a tool a test serves: typed from its schema, listed with its JSON Schema. */
-export const defineListedTool = <D, S extends InputSchema>(tool: Tool<D, S>): ListedTool<D, S> => withInputSchema(tool, inputJsonSchema(tool.input));
+export const defineListedTool = <D, S extends InputSchema>(tool: Tool<D, S>): ListedTool<D, S> =>
+  withInputSchema(tool, inputJsonSchema(tool.input));

@@ -25,7 +25,11 @@ export interface RecordingBlobs {
 
 export async function startRecordingBlobs(fixtures: FixturePattern[]): Promise<RecordingBlobs> {
   const requests: { type: string; url: string }[] = [];
-  const { url, config, stop } = await startLocalBlobs({ siteID: SITE_ID, token: "reliability-token", onRequest: (r) => requests.push(r) });
+  const { url, config, stop } = await startLocalBlobs({
+    siteID: SITE_ID,
+    token: "reliability-token",
+    onRequest: (r) => requests.push(r),
+  });
   await seedStore(openStore(STORE, { config }), fixtures, true);
   requests.length = 0;
   // The Blobs client names site-wide stores `site:<name>` on the wire.
@@ -35,7 +39,8 @@ export async function startRecordingBlobs(fixtures: FixturePattern[]): Promise<R
     config,
     requests,
     keysRead: () => requests.filter((r) => r.url.startsWith(prefix)).map((r) => r.url.slice(prefix.length)),
-    strayPaths: () => requests.filter((r) => !r.url.startsWith(prefix) || r.type !== "get").map((r) => `${r.type} ${r.url}`),
+    strayPaths: () =>
+      requests.filter((r) => !r.url.startsWith(prefix) || r.type !== "get").map((r) => `${r.type} ${r.url}`),
     clear: () => void (requests.length = 0),
     stop,
   };

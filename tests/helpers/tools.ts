@@ -14,9 +14,20 @@ export interface ToolReply {
 }
 
 export async function callTool(app: App, name: string, args: unknown): Promise<ToolReply> {
-  const res = await app.handle(post({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name, arguments: args } }, { "mcp-protocol-version": "2025-11-25" }));
+  const res = await app.handle(
+    post(
+      { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name, arguments: args } },
+      { "mcp-protocol-version": "2025-11-25" },
+    ),
+  );
   const body = await res.json();
   const result = body.result;
   const text = result?.content?.length === 1 && result.content[0].type === "text" ? result.content[0].text : undefined;
-  return { status: res.status, isError: result?.isError === true, data: text === undefined ? undefined : JSON.parse(text), result, error: body.error };
+  return {
+    status: res.status,
+    isError: result?.isError === true,
+    data: text === undefined ? undefined : JSON.parse(text),
+    result,
+    error: body.error,
+  };
 }

@@ -7,7 +7,14 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPreview, PREVIEW_FILE, PREVIEW_PATH, PREVIEW_UI, type PreviewBuild, previewFileText } from "../../scripts/build-preview.ts";
+import {
+  buildPreview,
+  PREVIEW_FILE,
+  PREVIEW_PATH,
+  PREVIEW_UI,
+  type PreviewBuild,
+  previewFileText,
+} from "../../scripts/build-preview.ts";
 import { ROOT } from "../../scripts/lib/fixtures.ts";
 import { staleOutputs } from "../../scripts/lib/generated.ts";
 import { buildCli } from "../helpers/build.ts";
@@ -15,7 +22,8 @@ import { buildCli } from "../helpers/build.ts";
 const work = await mkdtemp(join(tmpdir(), "preview-build-"));
 afterAll(() => rm(work, { recursive: true, force: true }));
 /** The preview file as `text`, alone: whether it is stale under `root`. */
-const stale = async (text: string, root = ROOT) => (await staleOutputs(root, new Map([[PREVIEW_PATH, text]]))).length > 0;
+const stale = async (text: string, root = ROOT) =>
+  (await staleOutputs(root, new Map([[PREVIEW_PATH, text]]))).length > 0;
 
 let built: PreviewBuild;
 beforeAll(async () => {
@@ -24,7 +32,9 @@ beforeAll(async () => {
 
 describe("the generated preview (generated/preview-html.json)", () => {
   it("is what the sources build today, byte for byte (else run npm run build)", async () => {
-    expect(await stale(previewFileText(built.html)), "stale generated/preview-html.json: run npm run build").toBe(false);
+    expect(await stale(previewFileText(built.html)), "stale generated/preview-html.json: run npm run build").toBe(
+      false,
+    );
     const committed = JSON.parse(await readFile(PREVIEW_FILE, "utf8"));
     expect(committed.html).toBe(built.html);
     expect(committed.ui).toEqual(PREVIEW_UI);
@@ -45,6 +55,7 @@ describe("the generated preview (generated/preview-html.json)", () => {
     expect(script).not.toMatch(/<\/script/i);
     expect(script.length).toBeGreaterThan(100_000);
     // ASCII only: the JSON-RPC response that carries it needs no escaping (src/mcp/prebuilt.ts).
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: every ASCII code unit, controls included
     expect(/^[\x00-\x7f]*$/.test(html)).toBe(true);
   });
 
@@ -59,7 +70,10 @@ describe("the generated preview (generated/preview-html.json)", () => {
 
   it("goes stale when the document changes, and --check says so and exits 1", async () => {
     await mkdir(join(work, "generated"));
-    await writeFile(join(work, PREVIEW_PATH), previewFileText(built.html.replace("component preview", "component preview!")));
+    await writeFile(
+      join(work, PREVIEW_PATH),
+      previewFileText(built.html.replace("component preview", "component preview!")),
+    );
     const failed = await buildCli("--check", "--out", work, "preview");
     expect(failed.out).toContain(`stale: ${PREVIEW_PATH}`);
     expect(failed.out).toContain("run npm run build");

@@ -17,7 +17,8 @@ beforeAll(async () => {
   names = [...packed.exports.keys()];
 }, 60_000);
 
-const render = (C: unknown, props: Record<string, unknown>) => renderToStaticMarkup(createElement(C as ComponentType, props));
+const render = (C: unknown, props: Record<string, unknown>) =>
+  renderToStaticMarkup(createElement(C as ComponentType, props));
 
 describe("the preview's lucide-react", () => {
   it("renders every icon export of lucide-react to the same markup, props applied", () => {

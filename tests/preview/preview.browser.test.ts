@@ -9,7 +9,17 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { loadFixtures } from "../../scripts/lib/fixtures.ts";
-import { hostCsp, type HostServer, launchChromium, mountPreview, type PreviewResource, readPreview, rpc, serveHost, viewFrame } from "../../scripts/lib/preview-harness.ts";
+import {
+  hostCsp,
+  type HostServer,
+  launchChromium,
+  mountPreview,
+  type PreviewResource,
+  readPreview,
+  rpc,
+  serveHost,
+  viewFrame,
+} from "../../scripts/lib/preview-harness.ts";
 
 const endpoint = `${inject("servedUrl")}/mcp`;
 const fixtures = await loadFixtures();
@@ -25,11 +35,18 @@ const sha256 = (text: string) => createHash("sha256").update(text, "utf8").diges
 const frame = () => viewFrame(page);
 const stage = () => frame().locator("#pv-stage");
 
-async function openPage(theme: "light" | "dark" = "light", modern = false, permissions = view.ui.permissions): Promise<Page> {
+async function openPage(
+  theme: "light" | "dark" = "light",
+  modern = false,
+  permissions = view.ui.permissions,
+): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 900, height: 1000 } });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: host.url });
   const p = await context.newPage();
-  p.on("console", (m) => m.type() === "error" && m.location().url.startsWith(`${host.url}/view`) && problems.push(m.text()));
+  p.on(
+    "console",
+    (m) => m.type() === "error" && m.location().url.startsWith(`${host.url}/view`) && problems.push(m.text()),
+  );
   p.on("pageerror", (e) => problems.push(String(e)));
   await mountPreview(p, host, { endpoint, permissions, theme, modern });
   return p;
@@ -81,15 +98,29 @@ describe("the component preview as an MCP App, in headless Chromium", { timeout:
   });
 
   it("renders every fixture component version: a non-empty root, no error boundary, sha256 verified, no console errors", async () => {
-    const shows = fixtures.flatMap((f) => f.index.versions.filter((v) => !v.hiddenAt).map((v) => ({ label: `${f.name}/${v.versionId}`, versionId: v.versionId, args: { pattern_id: f.entry.id, version_id: v.versionId } })));
+    const shows = fixtures.flatMap((f) =>
+      f.index.versions
+        .filter((v) => !v.hiddenAt)
+        .map((v) => ({
+          label: `${f.name}/${v.versionId}`,
+          versionId: v.versionId,
+          args: { pattern_id: f.entry.id, version_id: v.versionId },
+        })),
+    );
     expect(shows.length).toBeGreaterThanOrEqual(50);
     // Real get_component results of the served endpoint, as a host receives them.
-    const results = await Promise.all(shows.map(({ args }) => rpc(endpoint, "legacy", "tools/call", { name: "get_component", arguments: args }).then((r) => r.result)));
+    const results = await Promise.all(
+      shows.map(({ args }) =>
+        rpc(endpoint, "legacy", "tools/call", { name: "get_component", arguments: args }).then((r) => r.result),
+      ),
+    );
     for (const [i, { label, versionId, args }] of shows.entries()) {
       const before = await runOf();
       await page.evaluate(([a, r]) => window.previewHost!.show(a, r), [args, results[i]] as const);
       // One run per result; its sha256 check is asynchronous (WebCrypto).
-      await frame().locator(`#pv-stage[data-run="${before + 1}"]`).waitFor();
+      await frame()
+        .locator(`#pv-stage[data-run="${before + 1}"]`)
+        .waitFor();
       await frame().locator("#pv-sha").waitFor();
       const seen = await stage().evaluate((el) => {
         const root = el.querySelector("#pv-root")!;
@@ -113,24 +144,39 @@ describe("the component preview as an MCP App, in headless Chromium", { timeout:
   it("shows a component that throws in its error boundary with the message, and the host keeps working", async () => {
     const real = await callAndShow("get_component", { pattern_id: "#27" });
     const payload = payloadOf(real);
-    const broken = (code: string) => ({ content: [{ type: "text", text: JSON.stringify({ ...payload, component_code: code }) }] });
+    const broken = (code: string) => ({
+      content: [{ type: "text", text: JSON.stringify({ ...payload, component_code: code }) }],
+    });
 
     let before = await runOf();
-    await page.evaluate((r) => window.previewHost!.show({ pattern_id: "#27" }, r), broken('export default function Boom() {\n  throw new Error("kaboom: rendering failed");\n}\n'));
+    await page.evaluate(
+      (r) => window.previewHost!.show({ pattern_id: "#27" }, r),
+      broken('export default function Boom() {\n  throw new Error("kaboom: rendering failed");\n}\n'),
+    );
     await shown(before);
     await expect.poll(() => frame().locator("[data-preview-error]").innerText()).toContain("kaboom: rendering failed");
     expect(await frame().locator("[data-preview-error]").innerText()).toContain("The component threw while rendering");
 
     before = await runOf();
-    await page.evaluate((r) => window.previewHost!.show({ pattern_id: "#27" }, r), broken("export default function Half( {\n  return <div/>;\n}\n"));
+    await page.evaluate(
+      (r) => window.previewHost!.show({ pattern_id: "#27" }, r),
+      broken("export default function Half( {\n  return <div/>;\n}\n"),
+    );
     await shown(before);
     expect(await stage().getAttribute("data-state")).toBe("error");
-    expect(await frame().locator("[data-preview-error]").innerText()).toMatch(/could not be compiled[\s\S]*\(\d+:\d+\)/);
+    expect(await frame().locator("[data-preview-error]").innerText()).toMatch(
+      /could not be compiled[\s\S]*\(\d+:\d+\)/,
+    );
 
     before = await runOf();
-    await page.evaluate((r) => window.previewHost!.show({ pattern_id: "#27" }, r), broken('import { x } from "left-pad";\nexport default () => <p>{x}</p>;\n'));
+    await page.evaluate(
+      (r) => window.previewHost!.show({ pattern_id: "#27" }, r),
+      broken('import { x } from "left-pad";\nexport default () => <p>{x}</p>;\n'),
+    );
     await shown(before);
-    expect(await frame().locator("[data-preview-error]").innerText()).toContain('Cannot preview an import of "left-pad"');
+    expect(await frame().locator("[data-preview-error]").innerText()).toContain(
+      'Cannot preview an import of "left-pad"',
+    );
 
     // The host and the view go on: the next real result renders.
     await callAndShow("get_component", { pattern_id: "#27" });
@@ -148,9 +194,19 @@ describe("the component preview as an MCP App, in headless Chromium", { timeout:
     await shown(before);
     expect(await stage().getAttribute("data-version")).toBe(other);
     const viewCalls = await page.evaluate(() => window.previewHost!.viewCalls);
-    expect(viewCalls.at(-1)).toEqual({ name: "get_component", arguments: { pattern_id: active.metadata.pattern_id, version_id: other } });
+    expect(viewCalls.at(-1)).toEqual({
+      name: "get_component",
+      arguments: { pattern_id: active.metadata.pattern_id, version_id: other },
+    });
 
-    const served = payloadOf((await rpc(endpoint, "legacy", "tools/call", { name: "get_component", arguments: { pattern_id: active.metadata.pattern_id, version_id: other } })).result);
+    const served = payloadOf(
+      (
+        await rpc(endpoint, "legacy", "tools/call", {
+          name: "get_component",
+          arguments: { pattern_id: active.metadata.pattern_id, version_id: other },
+        })
+      ).result,
+    );
     await frame().locator("button[data-copy]").click();
     await expect.poll(() => frame().locator("button[data-copy]").getAttribute("data-state")).toBe("copied");
     const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -183,7 +239,9 @@ describe("the component preview as an MCP App, in headless Chromium", { timeout:
     page = await openPage("light", false, {});
     try {
       expect(await page.locator("iframe").getAttribute("allow")).toBe("");
-      const { component_code: code } = payloadOf(await callAndShow("get_component", { pattern_id: "tabs", version_id: "seed" }));
+      const { component_code: code } = payloadOf(
+        await callAndShow("get_component", { pattern_id: "tabs", version_id: "seed" }),
+      );
       await frame().locator("button[data-copy]").click();
       await expect.poll(() => frame().locator("button[data-copy]").getAttribute("data-state")).toBe("copied");
       expect((await page.evaluate(() => navigator.clipboard.readText())) === code).toBe(true);
@@ -221,7 +279,9 @@ describe("the component preview as an MCP App, in headless Chromium", { timeout:
 
   it("shows get_pattern's pattern through its active component, fetched through the host", async () => {
     const before = await runOf();
-    const pattern = await page.evaluate(() => window.previewHost!.call("get_pattern", { pattern_id: "command-palette" }));
+    const pattern = await page.evaluate(() =>
+      window.previewHost!.call("get_pattern", { pattern_id: "command-palette" }),
+    );
     await shown(before);
     const { active_version_id } = payloadOf(pattern);
     expect(await stage().getAttribute("data-version")).toBe(active_version_id);

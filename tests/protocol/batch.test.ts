@@ -36,7 +36,12 @@ describe("2025-03-26 batches are served", () => {
     expect([r.status, r.text]).toEqual([202, ""]);
   });
   it("a bad element gets its own error; the rest is served", async () => {
-    const r = await send([{ jsonrpc: "1.0", id: 3, method: "ping" }, 42, { jsonrpc: "2.0", id: 4, method: "nope/nothing" }, ping(5)]);
+    const r = await send([
+      { jsonrpc: "1.0", id: 3, method: "ping" },
+      42,
+      { jsonrpc: "2.0", id: 4, method: "nope/nothing" },
+      ping(5),
+    ]);
     expect(r.status).toBe(200);
     expect(r.body).toEqual([
       expect.objectContaining({ id: 3, error: expect.objectContaining({ code: -32600 }) }),
@@ -46,7 +51,12 @@ describe("2025-03-26 batches are served", () => {
     ]);
   });
   it("initialize inside a batch is refused for that element (-32600), the others are served", async () => {
-    const initialize = { jsonrpc: "2.0", id: "i", method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "t", version: "1" } } };
+    const initialize = {
+      jsonrpc: "2.0",
+      id: "i",
+      method: "initialize",
+      params: { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    };
     const r = await send([initialize, ping(6)]);
     expect(r.status).toBe(200);
     expect(r.body[0]).toMatchObject({ id: "i", error: { code: -32600 } });
@@ -66,7 +76,11 @@ describe("batches that are refused with 400 -32600", () => {
     ["version header 2025-06-18 (batching was removed)", [ping(1)], { "mcp-protocol-version": "2025-06-18" }],
     ["version header 2025-11-25", [ping(1)], { "mcp-protocol-version": "2025-11-25" }],
     ["version header 2026-07-28", [ping(1)], { "mcp-protocol-version": "2026-07-28" }],
-    ["an element carrying a 2026-07-28 envelope", [ping(1), { jsonrpc: "2.0", id: 2, method: "tools/list", params: { _meta: fullMeta() } }], {}],
+    [
+      "an element carrying a 2026-07-28 envelope",
+      [ping(1), { jsonrpc: "2.0", id: 2, method: "tools/list", params: { _meta: fullMeta() } }],
+      {},
+    ],
   ];
   for (const [label, body, headers] of refused) {
     it(label, async () => {

@@ -8,9 +8,17 @@ const app = testApp();
 
 describe("modernRequest", () => {
   it("is a valid 2026-07-28 request: _meta in params, mirrored by the headers", async () => {
-    const req = modernRequest(URL_MCP, "tools/call", { name: "list_categories", arguments: {} }, { clientInfo: { name: "c", version: "1" } });
-    expect([req.headers.get("mcp-protocol-version"), req.headers.get("mcp-method"), req.headers.get("mcp-name")])
-      .toEqual(["2026-07-28", "tools/call", "list_categories"]);
+    const req = modernRequest(
+      URL_MCP,
+      "tools/call",
+      { name: "list_categories", arguments: {} },
+      { clientInfo: { name: "c", version: "1" } },
+    );
+    expect([
+      req.headers.get("mcp-protocol-version"),
+      req.headers.get("mcp-method"),
+      req.headers.get("mcp-name"),
+    ]).toEqual(["2026-07-28", "tools/call", "list_categories"]);
     const r = await read(await app.handle(req));
     expect(r.status).toBe(200);
     expect(r.body.result.resultType).toBe("complete");
@@ -25,7 +33,9 @@ describe("modernRequest", () => {
   });
 
   it("lets a caller send a wrong header on purpose", async () => {
-    const r = await read(await app.handle(modernRequest(URL_MCP, "tools/list", {}, { headers: { "mcp-method": "tools/call" } })));
+    const r = await read(
+      await app.handle(modernRequest(URL_MCP, "tools/list", {}, { headers: { "mcp-method": "tools/call" } })),
+    );
     expect([r.status, r.body.error.code]).toEqual([400, -32020]);
   });
 });

@@ -29,7 +29,12 @@ export interface ModernOptions {
 
 /** A 2026-07-28 request with every header right unless told otherwise (unlike modern(), every part can be varied). */
 export function modernReq(method: string, params: Record<string, unknown> = {}, o: ModernOptions = {}) {
-  const name = method === "resources/read" ? params.uri : method === "tools/call" || method === "prompts/get" ? params.name : undefined;
+  const name =
+    method === "resources/read"
+      ? params.uri
+      : method === "tools/call" || method === "prompts/get"
+        ? params.name
+        : undefined;
   const base: Record<string, string | null> = { "mcp-protocol-version": V.modern, "mcp-method": method };
   if (typeof name === "string") base["mcp-name"] = name;
   const merged = { ...base, ...o.headers };
@@ -40,11 +45,19 @@ export function modernReq(method: string, params: Record<string, unknown> = {}, 
 
 /** A legacy request; `version` becomes the MCP-Protocol-Version header (omit it for 2025-03-26 clients). */
 export function legacyReq(method: string, params?: Record<string, unknown>, version?: string, id: string | number = 1) {
-  return post({ jsonrpc: "2.0", id, method, ...(params ? { params } : {}) }, version ? { "mcp-protocol-version": version } : {});
+  return post(
+    { jsonrpc: "2.0", id, method, ...(params ? { params } : {}) },
+    version ? { "mcp-protocol-version": version } : {},
+  );
 }
 
 export const init = (protocolVersion: string, id: string | number = 1) =>
-  legacyReq("initialize", { protocolVersion, capabilities: {}, clientInfo: { name: "protocol-test", version: "1" } }, undefined, id);
+  legacyReq(
+    "initialize",
+    { protocolVersion, capabilities: {}, clientInfo: { name: "protocol-test", version: "1" } },
+    undefined,
+    id,
+  );
 
 /** A raw request to the in-process endpoint (any method, headers and body). */
 export const raw = (init: RequestInit & { headers?: Record<string, string> }) => new Request(URL_MCP, init);
@@ -66,5 +79,8 @@ export async function read(res: Response): Promise<Reply> {
 
 /** SSE body → the JSON messages of its `data:` lines, in order. */
 export function parseSse(text: string): unknown[] {
-  return text.split("\n").filter((l) => l.startsWith("data: ")).map((l) => JSON.parse(l.slice(6)));
+  return text
+    .split("\n")
+    .filter((l) => l.startsWith("data: "))
+    .map((l) => JSON.parse(l.slice(6)));
 }

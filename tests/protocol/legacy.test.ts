@@ -38,10 +38,19 @@ describe("L1: initialize", () => {
     expect(Object.keys(await info("2025-03-26")).sort()).toEqual(["name", "version"]);
     expect(await info("2025-06-18")).toMatchObject({ name: "patttterns-mcp", title: "PATTTTERNS" });
     expect(await info("2025-06-18")).not.toHaveProperty("description");
-    expect(await info("2025-11-25")).toMatchObject({ title: "PATTTTERNS", description: expect.any(String), websiteUrl: "https://patttterns.com" });
+    expect(await info("2025-11-25")).toMatchObject({
+      title: "PATTTTERNS",
+      description: expect.any(String),
+      websiteUrl: "https://patttterns.com",
+    });
   });
   it("initialize is legacy even with a 2026-07-28 version header", async () => {
-    const r = await send(post({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {} } }, { "mcp-protocol-version": "2026-07-28" }));
+    const r = await send(
+      post(
+        { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {} } },
+        { "mcp-protocol-version": "2026-07-28" },
+      ),
+    );
     expect([r.status, r.body.result.protocolVersion]).toEqual([200, "2025-06-18"]);
   });
 });
@@ -56,7 +65,9 @@ describe("L2: an unsupported MCP-Protocol-Version header → 400", () => {
     });
   }
   it("on a notification → 400, id null", async () => {
-    const r = await send(post({ jsonrpc: "2.0", method: "notifications/initialized" }, { "mcp-protocol-version": "2024-11-05" }));
+    const r = await send(
+      post({ jsonrpc: "2.0", method: "notifications/initialized" }, { "mcp-protocol-version": "2024-11-05" }),
+    );
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ id: null, error: { code: -32000 } });
   });
@@ -95,7 +106,14 @@ describe("L5: other requests → 200 JSON; errors in the body", () => {
       expect([r.status, r.body]).toEqual([200, { jsonrpc: "2.0", id: "p", result: {} }]);
     });
   }
-  for (const method of ["nope/nothing", "server/discover", "resources/subscribe", "logging/setLevel", "prompts/list", "completion/complete"]) {
+  for (const method of [
+    "nope/nothing",
+    "server/discover",
+    "resources/subscribe",
+    "logging/setLevel",
+    "prompts/list",
+    "completion/complete",
+  ]) {
     it(`${method} → 200, -32601`, async () => {
       const r = await send(legacyReq(method, {}, "2025-11-25", 3));
       expect(r.status).toBe(200);
@@ -114,7 +132,9 @@ describe("L5: other requests → 200 JSON; errors in the body", () => {
     }
   });
   it("tools/call: content only, no resultType, _meta, ttlMs or structuredContent", async () => {
-    const r = await send(legacyReq("tools/call", { name: "search_patterns", arguments: { query: "tabs", limit: 1 } }, "2025-06-18"));
+    const r = await send(
+      legacyReq("tools/call", { name: "search_patterns", arguments: { query: "tabs", limit: 1 } }, "2025-06-18"),
+    );
     expect(r.status).toBe(200);
     expect(Object.keys(r.body.result)).toEqual(["content"]);
     expect(r.body.result.content).toEqual([{ type: "text", text: expect.any(String) }]);
@@ -125,7 +145,17 @@ describe("L5: other requests → 200 JSON; errors in the body", () => {
     expect(r.body).toMatchObject({ id: 4, error: { code: -32002, data: { uri: "patttterns://nothing/here" } } });
   });
   it("a request that names a legacy revision in _meta is served as legacy", async () => {
-    const r = await send(post({ jsonrpc: "2.0", id: 1, method: "ping", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2025-11-25" } } }, { "mcp-protocol-version": "2025-11-25" }));
+    const r = await send(
+      post(
+        {
+          jsonrpc: "2.0",
+          id: 1,
+          method: "ping",
+          params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2025-11-25" } },
+        },
+        { "mcp-protocol-version": "2025-11-25" },
+      ),
+    );
     expect([r.status, r.body.result]).toEqual([200, {}]);
   });
 });

@@ -32,7 +32,12 @@ describe("M1: a missing or partial _meta → 400 -32602", () => {
     });
   }
   it("a _meta that is a string → 400 -32602", async () => {
-    const r = await send(post({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: "x" } }, { "mcp-protocol-version": V.modern, "mcp-method": "tools/list" }));
+    const r = await send(
+      post(
+        { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: "x" } },
+        { "mcp-protocol-version": V.modern, "mcp-method": "tools/list" },
+      ),
+    );
     expect([r.status, r.body.error.code]).toEqual([400, -32602]);
   });
   it("clientInfo may be omitted (SHOULD, not MUST)", async () => {
@@ -46,22 +51,53 @@ describe("M1: a missing or partial _meta → 400 -32602", () => {
 describe("M2: header mismatches → 400 -32020", () => {
   const cases: [string, Request][] = [
     ["MCP-Protocol-Version missing", modernReq("tools/list", {}, { headers: { "mcp-protocol-version": null } })],
-    ["MCP-Protocol-Version ≠ _meta version", modernReq("tools/list", {}, { meta: fullMeta({ [META.version]: "v999.0.0" }) })],
-    ["_meta names 2025-11-25 under a 2026-07-28 header", modernReq("tools/list", {}, { meta: fullMeta({ [META.version]: "2025-11-25" }) })],
+    [
+      "MCP-Protocol-Version ≠ _meta version",
+      modernReq("tools/list", {}, { meta: fullMeta({ [META.version]: "v999.0.0" }) }),
+    ],
+    [
+      "_meta names 2025-11-25 under a 2026-07-28 header",
+      modernReq("tools/list", {}, { meta: fullMeta({ [META.version]: "2025-11-25" }) }),
+    ],
     ["Mcp-Method missing", modernReq("tools/list", {}, { headers: { "mcp-method": null } })],
     ["Mcp-Method uppercased", modernReq("tools/list", {}, { headers: { "mcp-method": "TOOLS/LIST" } })],
     ["Mcp-Method naming another method", modernReq("tools/list", {}, { headers: { "mcp-method": "prompts/list" } })],
     ["Mcp-Name missing on tools/call", call("search_patterns", { query: "tabs" }, { "mcp-name": null })],
     ["Mcp-Name naming another tool", call("search_patterns", { query: "tabs" }, { "mcp-name": "get_pattern" })],
     ["Mcp-Name in another case", call("search_patterns", { query: "tabs" }, { "mcp-name": "SEARCH_PATTERNS" })],
-    ["Mcp-Name missing on resources/read", modernReq("resources/read", { uri: "patttterns://skill/SKILL.md" }, { headers: { "mcp-name": null } })],
-    ["Mcp-Name ≠ params.uri", modernReq("resources/read", { uri: "patttterns://skill/SKILL.md" }, { headers: { "mcp-name": "patttterns://skill/OTHER.md" } })],
+    [
+      "Mcp-Name missing on resources/read",
+      modernReq("resources/read", { uri: "patttterns://skill/SKILL.md" }, { headers: { "mcp-name": null } }),
+    ],
+    [
+      "Mcp-Name ≠ params.uri",
+      modernReq(
+        "resources/read",
+        { uri: "patttterns://skill/SKILL.md" },
+        { headers: { "mcp-name": "patttterns://skill/OTHER.md" } },
+      ),
+    ],
     ["Mcp-Name missing on prompts/get", modernReq("prompts/get", { name: "p" }, { headers: { "mcp-name": null } })],
-    ["base64 Mcp-Name with bad padding", call("search_patterns", { query: "tabs" }, { "mcp-name": "=?base64?c2VhcmNoX3BhdHRlcm5z=?=" })],
-    ["base64 Mcp-Name with characters outside the alphabet", call("search_patterns", { query: "tabs" }, { "mcp-name": "=?base64?c2Vhcm!!!BhdHRlcm5z?=" })],
-    ["base64 Mcp-Name that decodes to another name", call("search_patterns", { query: "tabs" }, { "mcp-name": b64("get_pattern") })],
-    ["base64 Mcp-Name that is not UTF-8", call("search_patterns", { query: "tabs" }, { "mcp-name": "=?base64?/w==?=" })],
-    ["a sentinel-looking literal without the ?= suffix", call("search_patterns", { query: "tabs" }, { "mcp-name": "=?base64?c2VhcmNoX3BhdHRlcm5z" })],
+    [
+      "base64 Mcp-Name with bad padding",
+      call("search_patterns", { query: "tabs" }, { "mcp-name": "=?base64?c2VhcmNoX3BhdHRlcm5z=?=" }),
+    ],
+    [
+      "base64 Mcp-Name with characters outside the alphabet",
+      call("search_patterns", { query: "tabs" }, { "mcp-name": "=?base64?c2Vhcm!!!BhdHRlcm5z?=" }),
+    ],
+    [
+      "base64 Mcp-Name that decodes to another name",
+      call("search_patterns", { query: "tabs" }, { "mcp-name": b64("get_pattern") }),
+    ],
+    [
+      "base64 Mcp-Name that is not UTF-8",
+      call("search_patterns", { query: "tabs" }, { "mcp-name": "=?base64?/w==?=" }),
+    ],
+    [
+      "a sentinel-looking literal without the ?= suffix",
+      call("search_patterns", { query: "tabs" }, { "mcp-name": "=?base64?c2VhcmNoX3BhdHRlcm5z" }),
+    ],
   ];
   for (const [label, req] of cases) {
     it(`${label} → 400, -32020`, async () => {
@@ -72,9 +108,15 @@ describe("M2: header mismatches → 400 -32020", () => {
   }
 
   const accepted: [string, Request][] = [
-    ["whitespace around Mcp-Name (trimmed)", call("search_patterns", { query: "tabs" }, { "mcp-name": "  search_patterns  " })],
+    [
+      "whitespace around Mcp-Name (trimmed)",
+      call("search_patterns", { query: "tabs" }, { "mcp-name": "  search_patterns  " }),
+    ],
     ["whitespace around Mcp-Method", modernReq("tools/list", {}, { headers: { "mcp-method": " tools/list " } })],
-    ["header names in any case", modernReq("tools/list", {}, { headers: { "mcp-method": null, "MCP-METHOD": "tools/list" } })],
+    [
+      "header names in any case",
+      modernReq("tools/list", {}, { headers: { "mcp-method": null, "MCP-METHOD": "tools/list" } }),
+    ],
     ["a valid base64 Mcp-Name", call("search_patterns", { query: "tabs" }, { "mcp-name": b64("search_patterns") })],
   ];
   for (const [label, req] of accepted) {
@@ -88,7 +130,13 @@ describe("M2: header mismatches → 400 -32020", () => {
 
 describe("M3: an unsupported version → 400 -32022 {supported, requested}", () => {
   it("v999.0.0 in header and _meta", async () => {
-    const r = await send(modernReq("server/discover", {}, { id: 301, meta: fullMeta({ [META.version]: "v999.0.0" }), headers: { "mcp-protocol-version": "v999.0.0" } }));
+    const r = await send(
+      modernReq(
+        "server/discover",
+        {},
+        { id: 301, meta: fullMeta({ [META.version]: "v999.0.0" }), headers: { "mcp-protocol-version": "v999.0.0" } },
+      ),
+    );
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ id: 301, error: { code: -32022, data: { requested: "v999.0.0" } } });
     const discover = await send(modernReq("server/discover"));
@@ -96,13 +144,31 @@ describe("M3: an unsupported version → 400 -32022 {supported, requested}", () 
     expect(r.body.error.data.supported).toEqual([V.modern, ...V.legacy]);
   });
   it("a future dated revision", async () => {
-    const r = await send(modernReq("tools/list", {}, { meta: fullMeta({ [META.version]: "2027-01-01" }), headers: { "mcp-protocol-version": "2027-01-01" } }));
+    const r = await send(
+      modernReq(
+        "tools/list",
+        {},
+        { meta: fullMeta({ [META.version]: "2027-01-01" }), headers: { "mcp-protocol-version": "2027-01-01" } },
+      ),
+    );
     expect([r.status, r.body.error.code, r.body.error.data.requested]).toEqual([400, -32022, "2027-01-01"]);
   });
 });
 
 describe("M4: removed, unknown or unadvertised methods → 404 -32601", () => {
-  for (const method of ["initialize", "ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe", "unknown/method", "prompts/list", "prompts/get", "completion/complete", "subscriptions/listen", "tasks/get"]) {
+  for (const method of [
+    "initialize",
+    "ping",
+    "logging/setLevel",
+    "resources/subscribe",
+    "resources/unsubscribe",
+    "unknown/method",
+    "prompts/list",
+    "prompts/get",
+    "completion/complete",
+    "subscriptions/listen",
+    "tasks/get",
+  ]) {
     it(method, async () => {
       const params = method === "prompts/get" ? { name: "x" } : {};
       const r = await send(modernReq(method, params, { id: 500 }));
@@ -115,7 +181,12 @@ describe("M4: removed, unknown or unadvertised methods → 404 -32601", () => {
 describe("M6: notifications → 202, empty body", () => {
   for (const method of ["notifications/initialized", "notifications/cancelled", "notifications/anything"]) {
     it(method, async () => {
-      const r = await send(post({ jsonrpc: "2.0", method, params: { _meta: fullMeta() } }, { "mcp-protocol-version": V.modern, "mcp-method": method }));
+      const r = await send(
+        post(
+          { jsonrpc: "2.0", method, params: { _meta: fullMeta() } },
+          { "mcp-protocol-version": V.modern, "mcp-method": method },
+        ),
+      );
       expect([r.status, r.text]).toEqual([202, ""]);
     });
   }
@@ -143,7 +214,12 @@ describe("M7: results", () => {
   for (const method of ["tools/list", "resources/list", "resources/templates/list"]) {
     it(`${method}: resultType, ttlMs, cacheScope, serverInfo`, async () => {
       const { result } = (await send(modern(method))).body;
-      expect(result).toMatchObject({ resultType: "complete", ttlMs: expect.any(Number), cacheScope: expect.stringMatching(/^(public|private)$/), _meta: { [META.serverInfo]: serverInfo } });
+      expect(result).toMatchObject({
+        resultType: "complete",
+        ttlMs: expect.any(Number),
+        cacheScope: expect.stringMatching(/^(public|private)$/),
+        _meta: { [META.serverInfo]: serverInfo },
+      });
     });
   }
   it("tools/list is deterministic and names are spec-valid", async () => {
@@ -176,7 +252,12 @@ describe("M8 and tool errors (both eras)", () => {
     expect(r.body).toMatchObject({ id: 7, error: { code: -32602 } });
   });
   it("an unknown tool → 200, -32602 (legacy)", async () => {
-    const r = await send(post({ jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "no_such_tool", arguments: {} } }, { "mcp-protocol-version": "2025-11-25" }));
+    const r = await send(
+      post(
+        { jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "no_such_tool", arguments: {} } },
+        { "mcp-protocol-version": "2025-11-25" },
+      ),
+    );
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id: 8, error: { code: -32602 } });
   });
@@ -188,7 +269,18 @@ describe("M8 and tool errors (both eras)", () => {
   });
   for (const [era, req] of [
     ["modern", call("search_patterns", { limit: "many" })],
-    ["legacy", post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_patterns", arguments: { limit: "many" } } }, { "mcp-protocol-version": "2025-11-25" })],
+    [
+      "legacy",
+      post(
+        {
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: "search_patterns", arguments: { limit: "many" } },
+        },
+        { "mcp-protocol-version": "2025-11-25" },
+      ),
+    ],
   ] as const) {
     it(`invalid arguments → an isError result with code invalid_args, not a JSON-RPC error (${era})`, async () => {
       const r = await send(req);
@@ -196,7 +288,12 @@ describe("M8 and tool errors (both eras)", () => {
       expect(r.body.error).toBeUndefined();
       expect(r.body.result.isError).toBe(true);
       const { error } = JSON.parse(r.body.result.content[0].text);
-      expect(error).toMatchObject({ code: "invalid_args", retryable: false, message: expect.stringContaining("query"), suggestion: expect.any(String) });
+      expect(error).toMatchObject({
+        code: "invalid_args",
+        retryable: false,
+        message: expect.stringContaining("query"),
+        suggestion: expect.any(String),
+      });
     });
   }
 });

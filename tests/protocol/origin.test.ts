@@ -24,7 +24,14 @@ describe("row 1: Origin allow-list", () => {
     });
   }
 
-  const refused = ["http://evil.example.com", "null", "https://patttterns.com.evil.com", "http://localhost.evil.com", "https://patttterns.com/", "file://"];
+  const refused = [
+    "http://evil.example.com",
+    "null",
+    "https://patttterns.com.evil.com",
+    "http://localhost.evil.com",
+    "https://patttterns.com/",
+    "file://",
+  ];
   for (const origin of refused) {
     it(`Origin ${origin} → 403, JSON-RPC error without id, no CORS`, async () => {
       const res = await app.handle(ping({ origin }));
@@ -36,7 +43,10 @@ describe("row 1: Origin allow-list", () => {
   }
 
   it("an evil Origin is refused before anything else: even a GET or a bad body gets 403", async () => {
-    for (const req of [raw({ method: "GET", headers: { origin: "http://evil.example.com" } }), post("{", { origin: "http://evil.example.com" })]) {
+    for (const req of [
+      raw({ method: "GET", headers: { origin: "http://evil.example.com" } }),
+      post("{", { origin: "http://evil.example.com" }),
+    ]) {
       expect((await app.handle(req)).status).toBe(403);
     }
   });
@@ -73,7 +83,11 @@ describe("row 1: Host on a loopback server (DNS rebinding)", () => {
     });
   }
   it("a public deployment (non-loopback URL) does not judge its Host", async () => {
-    const req = new Request("https://mcp.patttterns.com/mcp", { method: "POST", headers: { "content-type": "application/json", host: "mcp.patttterns.com" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) });
+    const req = new Request("https://mcp.patttterns.com/mcp", {
+      method: "POST",
+      headers: { "content-type": "application/json", host: "mcp.patttterns.com" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+    });
     expect((await app.handle(req)).status).toBe(200);
   });
 });
@@ -84,7 +98,8 @@ describe("CORS for allowed browser origins", () => {
     expect(h.get("access-control-allow-origin")).toBe(origin);
     expect(h.get("vary")).toMatch(/Origin/);
     const exposed = (h.get("access-control-expose-headers") ?? "").toLowerCase();
-    for (const name of ["mcp-protocol-version", "mcp-session-id", "mcp-method", "mcp-name"]) expect(exposed).toContain(name);
+    for (const name of ["mcp-protocol-version", "mcp-session-id", "mcp-method", "mcp-name"])
+      expect(exposed).toContain(name);
   };
 
   it("on a success", async () => {
@@ -114,20 +129,42 @@ describe("CORS for allowed browser origins", () => {
   });
 
   it("preflight (OPTIONS) allows POST and the MCP request headers, Mcp-Param-* included", async () => {
-    const res = await app.handle(raw({
-      method: "OPTIONS",
-      headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type, mcp-protocol-version, mcp-method, mcp-name, mcp-param-region" },
-    }));
+    const res = await app.handle(
+      raw({
+        method: "OPTIONS",
+        headers: {
+          origin,
+          "access-control-request-method": "POST",
+          "access-control-request-headers":
+            "content-type, mcp-protocol-version, mcp-method, mcp-name, mcp-param-region",
+        },
+      }),
+    );
     expect(res.status).toBe(204);
     expectCors(res.headers);
     expect(res.headers.get("access-control-allow-methods")).toContain("POST");
     const allowed = (res.headers.get("access-control-allow-headers") ?? "").toLowerCase();
-    for (const name of ["content-type", "accept", "authorization", "mcp-protocol-version", "mcp-method", "mcp-name", "mcp-session-id", "last-event-id", "mcp-param-region"]) {
+    for (const name of [
+      "content-type",
+      "accept",
+      "authorization",
+      "mcp-protocol-version",
+      "mcp-method",
+      "mcp-name",
+      "mcp-session-id",
+      "last-event-id",
+      "mcp-param-region",
+    ]) {
       expect(allowed).toContain(name);
     }
   });
   it("preflight from a refused origin → 403 without CORS", async () => {
-    const res = await app.handle(raw({ method: "OPTIONS", headers: { origin: "http://evil.example.com", "access-control-request-method": "POST" } }));
+    const res = await app.handle(
+      raw({
+        method: "OPTIONS",
+        headers: { origin: "http://evil.example.com", "access-control-request-method": "POST" },
+      }),
+    );
     expect(res.status).toBe(403);
     expect(res.headers.get("access-control-allow-origin")).toBeNull();
   });

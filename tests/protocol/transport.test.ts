@@ -13,7 +13,9 @@ const MiB = 1024 * 1024;
 describe("row 2: GET and DELETE → 405 with Allow: POST", () => {
   for (const method of ["GET", "DELETE"]) {
     it(`${method} → 405, Allow: POST, JSON-RPC error without id`, async () => {
-      const r = await send(raw({ method, headers: { accept: "application/json, text/event-stream", "mcp-session-id": "abc" } }));
+      const r = await send(
+        raw({ method, headers: { accept: "application/json, text/event-stream", "mcp-session-id": "abc" } }),
+      );
       expect(r.status).toBe(405);
       expect(r.headers.get("allow")).toBe("POST");
       expect(r.body).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32000 } });
@@ -29,13 +31,17 @@ describe("row 3: a non-JSON Content-Type → 415", () => {
   for (const type of ["text/plain", "application/x-www-form-urlencoded", "application/jsonx", null]) {
     it(`Content-Type ${type ?? "(none)"} → 415`, async () => {
       const headers: Record<string, string> = type ? { "content-type": type } : {};
-      const r = await send(raw({ method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) }));
+      const r = await send(
+        raw({ method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) }),
+      );
       expect(r.status).toBe(415);
       expect(r.body.error.code).toBe(-32000);
     });
   }
   it("application/json with a charset parameter is JSON", async () => {
-    const r = await send(post({ jsonrpc: "2.0", id: 1, method: "ping" }, { "content-type": "Application/JSON; charset=utf-8" }));
+    const r = await send(
+      post({ jsonrpc: "2.0", id: 1, method: "ping" }, { "content-type": "Application/JSON; charset=utf-8" }),
+    );
     expect([r.status, r.body]).toEqual([200, { jsonrpc: "2.0", id: 1, result: {} }]);
   });
 });
@@ -43,9 +49,17 @@ describe("row 3: a non-JSON Content-Type → 415", () => {
 describe("the 1 MiB body cap → 413", () => {
   it("with Content-Length over the cap: 413 before reading the body", async () => {
     let pulled = 0;
-    const body = new ReadableStream({ pull(c) { pulled++; c.enqueue(new Uint8Array(1024)); } });
+    const body = new ReadableStream({
+      pull(c) {
+        pulled++;
+        c.enqueue(new Uint8Array(1024));
+      },
+    });
     const req = new Request("http://127.0.0.1:8888/mcp", {
-      method: "POST", body, duplex: "half", headers: { "content-type": "application/json", "content-length": String(MiB + 1) },
+      method: "POST",
+      body,
+      duplex: "half",
+      headers: { "content-type": "application/json", "content-length": String(MiB + 1) },
     } as RequestInit);
     const r = await send(req);
     expect(r.status).toBe(413);
@@ -55,8 +69,18 @@ describe("the 1 MiB body cap → 413", () => {
   it("a chunked stream without Content-Length: cut once it passes the cap, never read to the end", async () => {
     let sent = 0;
     const chunk = new Uint8Array(64 * 1024).fill(0x20);
-    const body = new ReadableStream({ pull(c) { sent += chunk.byteLength; c.enqueue(chunk); } }); // endless
-    const req = new Request("http://127.0.0.1:8888/mcp", { method: "POST", body, duplex: "half", headers: { "content-type": "application/json" } } as RequestInit);
+    const body = new ReadableStream({
+      pull(c) {
+        sent += chunk.byteLength;
+        c.enqueue(chunk);
+      },
+    }); // endless
+    const req = new Request("http://127.0.0.1:8888/mcp", {
+      method: "POST",
+      body,
+      duplex: "half",
+      headers: { "content-type": "application/json" },
+    } as RequestInit);
     expect(req.headers.get("content-length")).toBeNull();
     const r = await send(req);
     expect(r.status).toBe(413);
@@ -84,8 +108,19 @@ describe("row 4: not JSON → 400 -32700; not JSON-RPC → 400 -32600", () => {
     });
   }
   it("invalid UTF-8 → 400, -32700, id null (never decoded with replacement characters)", async () => {
-    const bytes = new Uint8Array([...new TextEncoder().encode('{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"'), 0xff, 0xfe, ...new TextEncoder().encode('"}}')]);
-    const r = await send(new Request("http://127.0.0.1:8888/mcp", { method: "POST", headers: { "content-type": "application/json" }, body: bytes }));
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"'),
+      0xff,
+      0xfe,
+      ...new TextEncoder().encode('"}}'),
+    ]);
+    const r = await send(
+      new Request("http://127.0.0.1:8888/mcp", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: bytes,
+      }),
+    );
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ id: null, error: { code: -32700 } });
   });
@@ -132,7 +167,14 @@ describe("row 6: a POSTed JSON-RPC response → 202, empty body", () => {
 
 describe("no sessions, ever", () => {
   it("initialize, a request with a stale Mcp-Session-Id and a modern request mint no Mcp-Session-Id", async () => {
-    for (const req of [init("2025-11-25"), post({ jsonrpc: "2.0", id: 1, method: "tools/list" }, { "mcp-session-id": "stale", "mcp-protocol-version": "2025-11-25" }), modernReq("server/discover")]) {
+    for (const req of [
+      init("2025-11-25"),
+      post(
+        { jsonrpc: "2.0", id: 1, method: "tools/list" },
+        { "mcp-session-id": "stale", "mcp-protocol-version": "2025-11-25" },
+      ),
+      modernReq("server/discover"),
+    ]) {
       const res = await app.handle(req);
       expect(res.status).toBe(200);
       expect(res.headers.get("mcp-session-id")).toBeNull();

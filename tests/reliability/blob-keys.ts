@@ -2,7 +2,8 @@
 import { catalogData } from "../helpers/app.ts";
 
 const ids = new Set((catalogData as { id: string }[]).map((e) => e.id));
-const SHAPE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/(versions\.json|seed\.tsx|v[1-9][0-9]{0,5}\.tsx)$/;
+const SHAPE =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/(versions\.json|seed\.tsx|v[1-9][0-9]{0,5}\.tsx)$/;
 
 export const BLOB_KEY = {
   test(key: string) {

@@ -14,7 +14,9 @@ export const ALLOWED_STATUS = new Set([200, 202, 204, 400, 403, 404, 405, 413, 4
 export const MESSAGE_BOUND = 128 * 1024;
 
 /** Every author e-mail in the committed version indexes: none may ever leave the server. */
-export const AUTHOR_EMAILS = [...new Set(fixtures.flatMap((f) => f.index.versions.map((v) => v.author?.email).filter((e): e is string => !!e)))];
+export const AUTHOR_EMAILS = [
+  ...new Set(fixtures.flatMap((f) => f.index.versions.map((v) => v.author?.email).filter((e): e is string => !!e))),
+];
 const STACK = /\n\s+at .+[:(]\d+:\d+|\bat (?:async )?[\w.<>]+ \(.*:\d+:\d+\)|node:internal|file:\/\/\//;
 
 export interface Checked {
@@ -33,12 +35,18 @@ function checkMessage(m: unknown, text: string) {
   if (typeof m !== "object" || m === null || Array.isArray(m)) fail("a JSON-RPC message must be an object", text);
   const o = m as Record<string, unknown>;
   if (o.jsonrpc !== "2.0") fail('jsonrpc must be "2.0"', text);
-  if (!("id" in o) || !(o.id === null || typeof o.id === "string" || (typeof o.id === "number" && Number.isFinite(o.id)))) fail("id must be a string, a number or null", text);
-  if (("result" in o) === ("error" in o)) fail("exactly one of result and error", text);
-  if ("result" in o && (typeof o.result !== "object" || o.result === null || Array.isArray(o.result))) fail("result must be an object", text);
+  if (
+    !("id" in o) ||
+    !(o.id === null || typeof o.id === "string" || (typeof o.id === "number" && Number.isFinite(o.id)))
+  )
+    fail("id must be a string, a number or null", text);
+  if ("result" in o === "error" in o) fail("exactly one of result and error", text);
+  if ("result" in o && (typeof o.result !== "object" || o.result === null || Array.isArray(o.result)))
+    fail("result must be an object", text);
   if ("error" in o) {
     const e = o.error as Record<string, unknown>;
-    if (typeof e !== "object" || e === null || !Number.isInteger(e.code) || typeof e.message !== "string") fail("error must be {code: integer, message: string}", text);
+    if (typeof e !== "object" || e === null || !Number.isInteger(e.code) || typeof e.message !== "string")
+      fail("error must be {code: integer, message: string}", text);
   }
   return o;
 }
@@ -59,7 +67,8 @@ export function echoAllowance(body: string | Uint8Array | null): number {
   for (const m of Array.isArray(raw) ? raw : [raw]) {
     if (typeof m !== "object" || m === null) continue;
     n += JSON.stringify(m.id ?? null).length;
-    if (typeof m.params === "object" && m.params !== null && typeof m.params.uri === "string") n += JSON.stringify(m.params.uri).length;
+    if (typeof m.params === "object" && m.params !== null && typeof m.params.uri === "string")
+      n += JSON.stringify(m.params.uri).length;
   }
   return n;
 }
@@ -67,7 +76,11 @@ export function echoAllowance(body: string | Uint8Array | null): number {
 function sseEvents(text: string): unknown[] {
   const out: unknown[] = [];
   for (const block of text.split("\n\n").filter((b) => b.trim())) {
-    const data = block.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trimStart()).join("\n");
+    const data = block
+      .split("\n")
+      .filter((l) => l.startsWith("data:"))
+      .map((l) => l.slice(5).trimStart())
+      .join("\n");
     try {
       out.push(JSON.parse(data));
     } catch {
@@ -79,7 +92,10 @@ function sseEvents(text: string): unknown[] {
 }
 
 /** Reads and checks one response. `ip` is the address handed to `handle`; it must never be echoed. */
-export async function checkResponse(res: Response, opts: { method?: string; ip?: string; allowance?: number } = {}): Promise<Checked> {
+export async function checkResponse(
+  res: Response,
+  opts: { method?: string; ip?: string; allowance?: number } = {},
+): Promise<Checked> {
   const buf = new Uint8Array(await res.arrayBuffer());
   const text = new TextDecoder().decode(buf);
   const status = res.status;
@@ -105,7 +121,8 @@ export async function checkResponse(res: Response, opts: { method?: string; ip?:
     const last = events.pop();
     for (const n of events) {
       const o = n as Record<string, unknown>;
-      if (o?.jsonrpc !== "2.0" || typeof o.method !== "string" || "id" in o) fail("events before the response must be notifications", text);
+      if (o?.jsonrpc !== "2.0" || typeof o.method !== "string" || "id" in o)
+        fail("events before the response must be notifications", text);
     }
     body = last;
   } else {
@@ -117,13 +134,19 @@ export async function checkResponse(res: Response, opts: { method?: string; ip?:
     }
   }
   const messages = Array.isArray(body) ? body : [body];
-  if (Array.isArray(body) && (status !== 200 || body.length === 0)) fail("a batch answer is a non-empty array with 200", text);
+  if (Array.isArray(body) && (status !== 200 || body.length === 0))
+    fail("a batch answer is a non-empty array with 200", text);
   const bound = MESSAGE_BOUND * messages.length + (opts.allowance ?? 0);
-  if (buf.byteLength > bound) fail(`${buf.byteLength} bytes exceed the bound of ${bound} (${MESSAGE_BOUND} per message plus echoed ids/uris)`, text);
+  if (buf.byteLength > bound)
+    fail(
+      `${buf.byteLength} bytes exceed the bound of ${bound} (${MESSAGE_BOUND} per message plus echoed ids/uris)`,
+      text,
+    );
   for (const m of messages) {
     const o = checkMessage(m, text);
     if (status !== 200 && !("error" in o)) fail(`HTTP ${status} must carry a JSON-RPC error`, text);
-    if (status === 404 && (o.error as { code: number }).code !== -32601) fail("404 is only for -32601 (method not found)", text);
+    if (status === 404 && (o.error as { code: number }).code !== -32601)
+      fail("404 is only for -32601 (method not found)", text);
   }
   return { status, bytes: buf.byteLength, body, text };
 }

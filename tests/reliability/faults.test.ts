@@ -56,7 +56,11 @@ async function start(adapter: Adapter): Promise<Upstream> {
   const proxy = await startFaultProxy(api.url);
   return {
     proxy,
-    app: () => createApp({ env: { ...env, COMPONENTS_API_BASE: `${proxy.url}/api/components` }, catalogData: memoryReader(catalogData) }),
+    app: () =>
+      createApp({
+        env: { ...env, COMPONENTS_API_BASE: `${proxy.url}/api/components` },
+        catalogData: memoryReader(catalogData),
+      }),
     async unreachable() {
       const direct = `${api!.url}/api/components`;
       await api!.stop();
@@ -91,7 +95,11 @@ const FAULTS: [string, Fault | ((p: string) => Fault), "upstream_timeout" | "ups
   ["HTTP 500", { kind: "status", status: 500 }, "either"],
   ["HTTP 503", { kind: "status", status: 503 }, "either"],
   ["HTTP 429", { kind: "status", status: 429 }, "either"],
-  ["HTTP 429 with a far X-RateLimit-Reset", { kind: "status", status: 429, headers: { "x-ratelimit-reset": String(Math.floor(Date.now() / 1000) + 3600) } }, "either"],
+  [
+    "HTTP 429 with a far X-RateLimit-Reset",
+    { kind: "status", status: 429, headers: { "x-ratelimit-reset": String(Math.floor(Date.now() / 1000) + 3600) } },
+    "either",
+  ],
   ["connection reset", { kind: "reset" }, "either"],
   ["truncated body", { kind: "truncate" }, "either"],
   ["garbage body", { kind: "garbage" }, "upstream_error"],
@@ -119,50 +127,74 @@ describe.each(["blobs", "api"] as const)("faults of the %s component source", (a
     expect(r.data.metadata.version_id).toBe(pattern.index.activeVersionId);
   });
 
-  it.each(FAULTS)("%s → upstream error within the deadline; catalog tools keep working", async (name, fault, expected) => {
-    up.proxy.set(fault);
-    const app = up.app();
-    const seen = up.proxy.requests.length;
-    let slowest = 0;
-    for (const args of [{ pattern_id: pattern.entry.id }, { pattern_id: `#${pattern.entry.catalogNumber}`, version_id: "seed" }]) {
-      const r = await callTool(app, "get_component", args);
-      expect(r.isError).toBe(true);
-      expect(UPSTREAM.has(r.data.error.code)).toBe(true);
-      if (expected !== "either") expect(r.data.error.code).toBe(expected);
-      expect(r.data.error.retryable).toBe(true);
-      expect(r.ms).toBeLessThan(DEADLINE + SLACK);
-      slowest = Math.max(slowest, r.ms);
-    }
-    timings.push(`${adapter} ${name}: ${slowest.toFixed(0)} ms`);
-    // The same fault through resources/read: a JSON-RPC error naming the upstream code, in time.
-    const t0 = performance.now();
-    const res = await app.handle(toRequest({ method: "POST", headers: { "content-type": "application/json", "mcp-protocol-version": "2025-06-18" }, body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "resources/read", params: { uri: `patttterns://components/${pattern.entry.id}/seed` } }) }));
-    const read = await checkResponse(res);
-    expect(performance.now() - t0).toBeLessThan(DEADLINE + SLACK);
-    const err = (read.body as { error?: { data?: { code?: string; retryable?: boolean } } }).error;
-    expect(UPSTREAM.has(err?.data?.code ?? "")).toBe(true);
-    expect(err?.data?.retryable).toBe(true);
-    // The fault was really in the path: the proxy saw the reads.
-    expect(up.proxy.requests.length).toBeGreaterThan(seen);
+  it.each(FAULTS)(
+    "%s → upstream error within the deadline; catalog tools keep working",
+    async (name, fault, expected) => {
+      up.proxy.set(fault);
+      const app = up.app();
+      const seen = up.proxy.requests.length;
+      let slowest = 0;
+      for (const args of [
+        { pattern_id: pattern.entry.id },
+        { pattern_id: `#${pattern.entry.catalogNumber}`, version_id: "seed" },
+      ]) {
+        const r = await callTool(app, "get_component", args);
+        expect(r.isError).toBe(true);
+        expect(UPSTREAM.has(r.data.error.code)).toBe(true);
+        if (expected !== "either") expect(r.data.error.code).toBe(expected);
+        expect(r.data.error.retryable).toBe(true);
+        expect(r.ms).toBeLessThan(DEADLINE + SLACK);
+        slowest = Math.max(slowest, r.ms);
+      }
+      timings.push(`${adapter} ${name}: ${slowest.toFixed(0)} ms`);
+      // The same fault through resources/read: a JSON-RPC error naming the upstream code, in time.
+      const t0 = performance.now();
+      const res = await app.handle(
+        toRequest({
+          method: "POST",
+          headers: { "content-type": "application/json", "mcp-protocol-version": "2025-06-18" },
+          body: JSON.stringify({
+            jsonrpc: "2.0",
+            id: 9,
+            method: "resources/read",
+            params: { uri: `patttterns://components/${pattern.entry.id}/seed` },
+          }),
+        }),
+      );
+      const read = await checkResponse(res);
+      expect(performance.now() - t0).toBeLessThan(DEADLINE + SLACK);
+      const err = (read.body as { error?: { data?: { code?: string; retryable?: boolean } } }).error;
+      expect(UPSTREAM.has(err?.data?.code ?? "")).toBe(true);
+      expect(err?.data?.retryable).toBe(true);
+      // The fault was really in the path: the proxy saw the reads.
+      expect(up.proxy.requests.length).toBeGreaterThan(seen);
 
-    const p = await callTool(app, "get_pattern", { pattern_id: pattern.entry.id });
-    expect(p.isError).toBe(false);
-    expect(p.data.pattern_id).toBe(pattern.entry.id);
-    expect(p.data.has_component).toBe(true);
-    // get_pattern reads only the version index: with code reads faulted it still lists the versions.
-    const indexFaulted = typeof fault !== "function";
-    if (indexFaulted) expect(UPSTREAM.has(p.data.component_status)).toBe(true);
-    else expect(p.data.available_versions).toEqual(pattern.index.versions.filter((v) => !v.hiddenAt).map((v) => v.versionId));
-    expect(p.ms).toBeLessThan(DEADLINE + SLACK);
-    // Catalog tools never touch the store: no upstream request while they answer, so no fault can slow them.
-    const before = up.proxy.requests.length;
-    for (const [tool, args] of [["search_patterns", { query: "tabs" }], ["list_categories", {}], ["search_components", { query: "sidebar" }]] as const) {
-      const r = await callTool(app, tool, args);
-      expect(r.isError).toBe(false);
-      expect(r.ms).toBeLessThan(DEADLINE + SLACK);
-    }
-    expect(up.proxy.requests.length).toBe(before);
-  });
+      const p = await callTool(app, "get_pattern", { pattern_id: pattern.entry.id });
+      expect(p.isError).toBe(false);
+      expect(p.data.pattern_id).toBe(pattern.entry.id);
+      expect(p.data.has_component).toBe(true);
+      // get_pattern reads only the version index: with code reads faulted it still lists the versions.
+      const indexFaulted = typeof fault !== "function";
+      if (indexFaulted) expect(UPSTREAM.has(p.data.component_status)).toBe(true);
+      else
+        expect(p.data.available_versions).toEqual(
+          pattern.index.versions.filter((v) => !v.hiddenAt).map((v) => v.versionId),
+        );
+      expect(p.ms).toBeLessThan(DEADLINE + SLACK);
+      // Catalog tools never touch the store: no upstream request while they answer, so no fault can slow them.
+      const before = up.proxy.requests.length;
+      for (const [tool, args] of [
+        ["search_patterns", { query: "tabs" }],
+        ["list_categories", {}],
+        ["search_components", { query: "sidebar" }],
+      ] as const) {
+        const r = await callTool(app, tool, args);
+        expect(r.isError).toBe(false);
+        expect(r.ms).toBeLessThan(DEADLINE + SLACK);
+      }
+      expect(up.proxy.requests.length).toBe(before);
+    },
+  );
 
   it("slow but in time (150 ms per read) → the component, in about two reads", async () => {
     up.proxy.set({ kind: "delay", ms: 150 });

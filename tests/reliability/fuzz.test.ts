@@ -8,7 +8,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app.ts";
 import { catalogData, fixtures, testApp } from "../helpers/app.ts";
 import { type RecordingBlobs, startRecordingBlobs } from "../helpers/recording-blobs.ts";
-import { argsArb, goodRefs, hostile, requestArb, type Sent, toolCall, toolCallArb, toRequest, versionArb } from "./arbitraries.ts";
+import {
+  argsArb,
+  goodRefs,
+  hostile,
+  requestArb,
+  type Sent,
+  toolCall,
+  toolCallArb,
+  toRequest,
+  versionArb,
+} from "./arbitraries.ts";
 import { checkResponse, echoAllowance } from "./check.ts";
 import { BLOB_KEY } from "./blob-keys.ts";
 import { type DenoServer, startDenoServer } from "../../scripts/lib/deno-serve.ts";
@@ -35,45 +45,101 @@ async function send(target: { handle: (r: Request, i: { ip: string }) => Promise
 
 const describeSent = (s: Sent) => {
   const body = typeof s.body === "string" ? s.body : s.body === null ? "" : `<${s.body.byteLength} bytes>`;
-  return `${s.method} ${body.length > 120 ? body.slice(0, 100) + `…(${body.length} chars)` : body}`;
+  return `${s.method} ${body.length > 120 ? `${body.slice(0, 100)}…(${body.length} chars)` : body}`;
 };
 
 describe("fuzz: malformed requests to the in-process handler", () => {
   it("random bodies, headers, methods and eras (6,000 cases)", async () => {
-    await fc.assert(fc.asyncProperty(requestArb, async (s) => void (await send(app, s))), { numRuns: runs(6000), seed });
+    await fc.assert(
+      fc.asyncProperty(requestArb, async (s) => void (await send(app, s))),
+      { numRuns: runs(6000), seed },
+    );
   });
 
   it("random tool names and arguments for all five tools, both eras (3,000 cases)", async () => {
-    await fc.assert(fc.asyncProperty(toolCallArb, async (s) => {
-      const out = await send(app, s);
-      // A tools/call with valid framing is never a transport error: 200 with a result or -32602.
-      expect(out.status).toBe(200);
-    }), { numRuns: runs(3000), seed });
+    await fc.assert(
+      fc.asyncProperty(toolCallArb, async (s) => {
+        const out = await send(app, s);
+        // A tools/call with valid framing is never a transport error: 200 with a result or -32602.
+        expect(out.status).toBe(200);
+      }),
+      { numRuns: runs(3000), seed },
+    );
   });
 
   it("huge strings, deep nesting and oversized bodies (fixed cases)", async () => {
     const deep = (n: number) => "[".repeat(n) + "]".repeat(n);
-    const deepObj = (n: number) => '{"a":'.repeat(n) + "1" + "}".repeat(n);
-    const call = (args: string) => `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_patterns","arguments":${args}}}`;
-    const post = (body: string | Uint8Array, headers: Record<string, string> = {}): Sent => ({ method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+    const deepObj = (n: number) => `${'{"a":'.repeat(n)}1${"}".repeat(n)}`;
+    const call = (args: string) =>
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_patterns","arguments":${args}}}`;
+    const post = (body: string | Uint8Array, headers: Record<string, string> = {}): Sent => ({
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body,
+    });
     const big = (n: number, c = "a") => c.repeat(n);
     const cases: Sent[] = [
-      post(deep(10_000)), post(deep(100_000)), post("[".repeat(200_000)), post(deepObj(10_000)), post(call(deep(10_000))),
-      post(call(`{"query":${deep(10_000)}}`)), post(call(`{"query":"x","limit":${deep(5000)}}`)),
-      post(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{},"_meta":${deepObj(10_000)}}}`),
+      post(deep(10_000)),
+      post(deep(100_000)),
+      post("[".repeat(200_000)),
+      post(deepObj(10_000)),
+      post(call(deep(10_000))),
+      post(call(`{"query":${deep(10_000)}}`)),
+      post(call(`{"query":"x","limit":${deep(5000)}}`)),
+      post(
+        `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{},"_meta":${deepObj(10_000)}}}`,
+      ),
       post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: big(900_000) })),
       post(JSON.stringify({ jsonrpc: "2.0", id: big(900_000), method: "ping" })),
-      post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: big(900_000), arguments: {} } })),
+      post(
+        JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: big(900_000), arguments: {} } }),
+      ),
       post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri: big(900_000) } })),
-      post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_patterns", arguments: { query: big(900_000, "tab ") } } })),
-      post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_component", arguments: { pattern_id: big(900_000, "#"), version_id: big(100_000) } } })),
-      post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_components", arguments: { category: big(900_000), query: "x" } } })),
+      post(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: "search_patterns", arguments: { query: big(900_000, "tab ") } },
+        }),
+      ),
+      post(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: "get_component", arguments: { pattern_id: big(900_000, "#"), version_id: big(100_000) } },
+        }),
+      ),
+      post(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: "search_components", arguments: { category: big(900_000), query: "x" } },
+        }),
+      ),
       post(JSON.stringify(Array.from({ length: 32 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: big(30_000) })))),
       post(JSON.stringify(Array.from({ length: 10_000 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "ping" })))),
-      post(big(1024 * 1024 + 1, " ")), post(new Uint8Array(1024 * 1024 + 1).fill(0xff)),
-      toolCall("search_patterns", { query: big(900_000) }, true), toolCall(big(20_000), {}, true), toolCall(big(20_000), {}, false),
-      { method: "POST", headers: { "content-type": "application/json", "mcp-protocol-version": big(60_000, "9") }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' },
-      { method: "POST", headers: { "content-type": "application/json", "mcp-protocol-version": "2026-07-28", "mcp-method": big(60_000, "m") }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}' },
+      post(big(1024 * 1024 + 1, " ")),
+      post(new Uint8Array(1024 * 1024 + 1).fill(0xff)),
+      toolCall("search_patterns", { query: big(900_000) }, true),
+      toolCall(big(20_000), {}, true),
+      toolCall(big(20_000), {}, false),
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", "mcp-protocol-version": big(60_000, "9") },
+        body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+      },
+      {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "mcp-protocol-version": "2026-07-28",
+          "mcp-method": big(60_000, "m"),
+        },
+        body: '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}',
+      },
       ...hostile.map((h) => toolCall("get_component", { pattern_id: h, version_id: h }, true)),
     ];
     // Every case runs; violations are collected so one report names all of them.
@@ -102,14 +168,27 @@ describe("fuzz: tool calls over a real local Blobs server", () => {
     const env = { COMPONENTS_INDEX_TTL_MS: "0", COMPONENTS_CACHE_BYTES: "0" };
     const overBlobs = createApp({ env, catalogData: memoryReader(catalogData), blobs: blobs.config });
     const arb = fc.oneof(
-      { weight: 6, arbitrary: fc.record({ pattern_id: fc.constantFrom(...goodRefs), version_id: fc.option(versionArb, { nil: undefined }) }).map((a) => ["get_component", a] as const) },
-      { weight: 2, arbitrary: fc.record({ pattern_id: fc.constantFrom(...goodRefs, ...hostile) }).map((a) => ["get_pattern", a] as const) },
+      {
+        weight: 6,
+        arbitrary: fc
+          .record({ pattern_id: fc.constantFrom(...goodRefs), version_id: fc.option(versionArb, { nil: undefined }) })
+          .map((a) => ["get_component", a] as const),
+      },
+      {
+        weight: 2,
+        arbitrary: fc
+          .record({ pattern_id: fc.constantFrom(...goodRefs, ...hostile) })
+          .map((a) => ["get_pattern", a] as const),
+      },
       { weight: 2, arbitrary: argsArb("get_component").map((a) => ["get_component", a] as const) },
     );
-    await fc.assert(fc.asyncProperty(arb, fc.boolean(), async ([tool, args], modern) => {
-      const out = await send(overBlobs, toolCall(tool, args, modern));
-      expect(out.status).toBe(200);
-    }), { numRuns: runs(1000), seed });
+    await fc.assert(
+      fc.asyncProperty(arb, fc.boolean(), async ([tool, args], modern) => {
+        const out = await send(overBlobs, toolCall(tool, args, modern));
+        expect(out.status).toBe(200);
+      }),
+      { numRuns: runs(1000), seed },
+    );
     const keys = blobs.keysRead();
     console.info(`[fuzz] ${keys.length} blob reads over the real Blobs server, ${new Set(keys).size} distinct keys`);
     expect(keys.length).toBeGreaterThan(500);
@@ -133,7 +212,10 @@ describe("fuzz: over real HTTP, the edge function under Deno.serve", () => {
         return fetch(req);
       },
     };
-    await fc.assert(fc.asyncProperty(fc.oneof(requestArb, toolCallArb), async (s) => void (await send(target, s, deno.url))), { numRuns: runs(400), seed });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(requestArb, toolCallArb), async (s) => void (await send(target, s, deno.url))),
+      { numRuns: runs(400), seed },
+    );
     const mem = await deno.memory();
     console.info(`[fuzz] Deno heap after the HTTP fuzz: ${(mem.heapUsed / 1048576).toFixed(1)} MiB`);
   });
@@ -141,7 +223,9 @@ describe("fuzz: over real HTTP, the edge function under Deno.serve", () => {
 
 describe("fuzz: totals", () => {
   it("sent at least 10,000 requests, none answered 5xx, no internal error logged", () => {
-    console.info(`[fuzz] ${sent.total} requests; statuses ${JSON.stringify(Object.fromEntries([...sent.byStatus].sort()))}; largest body ${sent.maxBytes} bytes`);
+    console.info(
+      `[fuzz] ${sent.total} requests; statuses ${JSON.stringify(Object.fromEntries([...sent.byStatus].sort()))}; largest body ${sent.maxBytes} bytes`,
+    );
     expect(sent.total).toBeGreaterThanOrEqual(runs(10_000));
     expect([...sent.byStatus.keys()].filter((s) => s >= 500)).toEqual([]);
     expect(errors.mock.calls.filter((c) => String(c[0]).includes("internal error"))).toEqual([]);

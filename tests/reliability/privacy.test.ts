@@ -30,10 +30,11 @@ const monthKeyFor = (secret: Buffer | string) => createHmac("sha256", secret).up
 
 /** Enumerates a.b.0.0/16 (65,536 addresses) for an IP whose hash under `key` is `target`. */
 function enumerate16(prefix: string, key: Buffer, target: string): string | null {
-  for (let c = 0; c < 256; c++) for (let d = 0; d < 256; d++) {
-    const ip = `${prefix}.${c}.${d}`;
-    if (fastHash(key, ip) === target) return ip;
-  }
+  for (let c = 0; c < 256; c++)
+    for (let d = 0; d < 256; d++) {
+      const ip = `${prefix}.${c}.${d}`;
+      if (fastHash(key, ip) === target) return ip;
+    }
   return null;
 }
 
@@ -45,7 +46,8 @@ describe("keyed IP hashes cannot be brute-forced over IPv4 without the secret", 
   });
 
   it("the attacker's fast path computes exactly hashClient (so the enumeration below is a fair test)", async () => {
-    for (const ip of [VICTIM, "10.0.0.1", "2001:db8::1"]) expect(fastHash(monthKeyFor(secret), ip)).toBe(await hashClient(new Uint8Array(secret), MONTH, ip));
+    for (const ip of [VICTIM, "10.0.0.1", "2001:db8::1"])
+      expect(fastHash(monthKeyFor(secret), ip)).toBe(await hashClient(new Uint8Array(secret), MONTH, ip));
   });
 
   it("the hash depends on the secret: same IP and month, another secret, another hash", async () => {
@@ -57,7 +59,9 @@ describe("keyed IP hashes cannot be brute-forced over IPv4 without the secret", 
     const t0 = performance.now();
     expect(enumerate16("203.0", monthKeyFor(secret), target)).toBe(VICTIM);
     const perHash = (performance.now() - t0) / 65_536;
-    console.info(`[privacy] ${(1000 / perHash).toFixed(0)} HMACs/s on one core: all of IPv4 with the key ≈ ${((2 ** 32 * perHash) / 60_000).toFixed(0)} min`);
+    console.info(
+      `[privacy] ${(1000 / perHash).toFixed(0)} HMACs/s on one core: all of IPv4 with the key ≈ ${((2 ** 32 * perHash) / 60_000).toFixed(0)} min`,
+    );
   });
 
   it("without the key, the same enumeration under every guessable key (and unkeyed hashes) finds nothing", () => {
@@ -66,18 +70,29 @@ describe("keyed IP hashes cannot be brute-forced over IPv4 without the secret", 
       ...["", "secret", "patttterns", "patttterns-mcp", "usage", MONTH, `usage-client:${MONTH}`, "unknown", "load"].map(
         (g) => {
           const key = monthKeyFor(g);
-          return [`HMAC under month key of "${g}"`, (ip: string) => fastHash(key, ip)] as [string, (ip: string) => string];
+          return [`HMAC under month key of "${g}"`, (ip: string) => fastHash(key, ip)] as [
+            string,
+            (ip: string) => string,
+          ];
         },
       ),
       ["HMAC(month, ip)", (ip) => createHmac("sha256", MONTH).update(ip).digest("hex").slice(0, 32)],
       ["SHA-256(ip)", (ip) => createHash("sha256").update(ip).digest("hex").slice(0, 32)],
-      ["SHA-256(month + ip)", (ip) => createHash("sha256").update(MONTH + ip).digest("hex").slice(0, 32)],
+      [
+        "SHA-256(month + ip)",
+        (ip) =>
+          createHash("sha256")
+            .update(MONTH + ip)
+            .digest("hex")
+            .slice(0, 32),
+      ],
       ["zero key", (ip) => fastHash(zero, ip)],
     ];
     for (const [name, h] of guesses) {
       let hit: string | null = null;
       // 203.0.64.0/18 (16,384 addresses, the victim's among them) per guess keeps the test quick.
-      for (let c = 64; c < 128 && !hit; c++) for (let d = 0; d < 256; d++) if (h(`203.0.${c}.${d}`) === target) hit = `203.0.${c}.${d}`;
+      for (let c = 64; c < 128 && !hit; c++)
+        for (let d = 0; d < 256; d++) if (h(`203.0.${c}.${d}`) === target) hit = `203.0.${c}.${d}`;
       expect(hit, name).toBeNull();
     }
   });
@@ -94,7 +109,9 @@ describe("no raw IP or author e-mail in stored usage data or any report", () => 
     const logs = vi.spyOn(console, "log").mockImplementation(() => {});
     try {
       const IPS = [VICTIM, "2001:db8::77"];
-      const app = testApp({ usage: usageFromEnv({ USAGE_HASH_SECRET: randomBytes(32).toString("hex") }, blobs.config) });
+      const app = testApp({
+        usage: usageFromEnv({ USAGE_HASH_SECRET: randomBytes(32).toString("hex") }, blobs.config),
+      });
       for (const ip of IPS) {
         for (const f of fixtures) {
           await app.handle(toRequest(toolCall("get_component", { pattern_id: f.entry.id }, true)), { ip });
@@ -130,7 +147,9 @@ describe("no raw IP or author e-mail in stored usage data or any report", () => 
     await app.handle(toRequest(toolCall("list_categories", {}, true)), { ip: VICTIM, deployId: "no-secret" });
     const events = (await kv.list(`events/${month}/`)).filter((k) => !before.has(k));
     expect(events).toHaveLength(1);
-    const clients = await Promise.all(events.map(async (k) => JSON.parse(new TextDecoder().decode((await kv.get(k))!)).client as string));
+    const clients = await Promise.all(
+      events.map(async (k) => JSON.parse(new TextDecoder().decode((await kv.get(k))!)).client as string),
+    );
     const key = Buffer.from((await kv.get(hashKeyBlob("no-secret")))!);
     const monthKey = createHmac("sha256", key).update(`usage-client:${month}`).digest();
     // Anyone who can list the events can also read this key: the enumeration then succeeds.

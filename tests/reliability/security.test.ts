@@ -24,14 +24,29 @@ const V26 = "2026-07-28";
 const served = (target: ServedTarget) => `${target.url}/mcp`;
 
 /** A raw HTTP POST with exactly the headers given (fetch would not let us set Host). */
-function rawPost(url: string, body: string | Buffer, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+function rawPost(
+  url: string,
+  body: string | Buffer,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
-    const req = httpRequest({ host: u.hostname, port: u.port, path: u.pathname, method: "POST", headers: { "content-length": String(Buffer.byteLength(body)), ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }));
-    });
+    const req = httpRequest(
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname,
+        method: "POST",
+        headers: { "content-length": String(Buffer.byteLength(body)), ...headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }),
+        );
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -41,24 +56,65 @@ function rawPost(url: string, body: string | Buffer, headers: Record<string, str
 function probe(version: string) {
   const clientInfo = { name: "conformance-dns-rebinding-test", version: "1.0.0" };
   if (version === V26) {
-    return { body: { jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: { "io.modelcontextprotocol/protocolVersion": V26, "io.modelcontextprotocol/clientInfo": clientInfo, "io.modelcontextprotocol/clientCapabilities": {} } } }, headers: { "mcp-method": "server/discover" } };
+    return {
+      body: {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "server/discover",
+        params: {
+          _meta: {
+            "io.modelcontextprotocol/protocolVersion": V26,
+            "io.modelcontextprotocol/clientInfo": clientInfo,
+            "io.modelcontextprotocol/clientCapabilities": {},
+          },
+        },
+      },
+      headers: { "mcp-method": "server/discover" },
+    };
   }
-  return { body: { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: version, capabilities: {}, clientInfo } }, headers: {} as Record<string, string> };
+  return {
+    body: {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: version, capabilities: {}, clientInfo },
+    },
+    headers: {} as Record<string, string>,
+  };
 }
 const JSON_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 
 describe("Origin and Host (DNS rebinding)", () => {
   const app = testApp();
   const send = (headers: Record<string, string>) =>
-    app.handle(new Request(URL_MCP, { method: "POST", headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) }));
+    app.handle(
+      new Request(URL_MCP, {
+        method: "POST",
+        headers: { ...JSON_HEADERS, ...headers },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+      }),
+    );
 
   it.each([
-    [{}, 200], [{ origin: "https://patttterns.com" }, 200], [{ origin: "http://localhost:5173" }, 200], [{ origin: "http://127.0.0.1:8888" }, 200],
-    [{ origin: "http://[::1]:3000" }, 200], [{ host: "localhost:8888" }, 200], [{ host: "127.0.0.1:8888" }, 200], [{ host: "[::1]:8888" }, 200],
-    [{ origin: "http://evil.example.com" }, 403], [{ origin: "null" }, 403], [{ origin: "https://patttterns.com.evil.com" }, 403],
-    [{ origin: "http://localhost.evil.com" }, 403], [{ origin: "http://127.0.0.1.nip.io" }, 403], [{ origin: "file://" }, 403],
-    [{ origin: "https://patttterns.com/" }, 403], [{ host: "evil.example.com" }, 403], [{ host: "127.0.0.1.nip.io:8888" }, 403],
-    [{ host: "localhost.evil.com" }, 403], [{ host: "evil.example.com", origin: "http://localhost:1" }, 403],
+    [{}, 200],
+    [{ origin: "https://patttterns.com" }, 200],
+    [{ origin: "http://localhost:5173" }, 200],
+    [{ origin: "http://127.0.0.1:8888" }, 200],
+    [{ origin: "http://[::1]:3000" }, 200],
+    [{ host: "localhost:8888" }, 200],
+    [{ host: "127.0.0.1:8888" }, 200],
+    [{ host: "[::1]:8888" }, 200],
+    [{ origin: "http://evil.example.com" }, 403],
+    [{ origin: "null" }, 403],
+    [{ origin: "https://patttterns.com.evil.com" }, 403],
+    [{ origin: "http://localhost.evil.com" }, 403],
+    [{ origin: "http://127.0.0.1.nip.io" }, 403],
+    [{ origin: "file://" }, 403],
+    [{ origin: "https://patttterns.com/" }, 403],
+    [{ host: "evil.example.com" }, 403],
+    [{ host: "127.0.0.1.nip.io:8888" }, 403],
+    [{ host: "localhost.evil.com" }, 403],
+    [{ host: "evil.example.com", origin: "http://localhost:1" }, 403],
   ] as [Record<string, string>, number][])("%j → %i", async (headers, status) => {
     const res = await send(headers);
     expect(res.status).toBe(status);
@@ -72,25 +128,59 @@ describe("Origin and Host (DNS rebinding)", () => {
   for (const version of [V26, "2025-11-25"]) {
     it(`the conformance rebinding scenario, in process (${version})`, async () => {
       const p = probe(version);
-      const evil = await app.handle(new Request(URL_MCP, { method: "POST", headers: { ...JSON_HEADERS, ...p.headers, host: "evil.example.com", origin: "http://evil.example.com", "mcp-protocol-version": version }, body: JSON.stringify(p.body) }));
+      const evil = await app.handle(
+        new Request(URL_MCP, {
+          method: "POST",
+          headers: {
+            ...JSON_HEADERS,
+            ...p.headers,
+            host: "evil.example.com",
+            origin: "http://evil.example.com",
+            "mcp-protocol-version": version,
+          },
+          body: JSON.stringify(p.body),
+        }),
+      );
       expect(evil.status).toBeGreaterThanOrEqual(400);
       expect(evil.status).toBeLessThan(500);
       const host = new URL(URL_MCP).host;
-      const ok = await app.handle(new Request(URL_MCP, { method: "POST", headers: { ...JSON_HEADERS, ...p.headers, host, origin: `http://${host}`, "mcp-protocol-version": version }, body: JSON.stringify(p.body) }));
+      const ok = await app.handle(
+        new Request(URL_MCP, {
+          method: "POST",
+          headers: { ...JSON_HEADERS, ...p.headers, host, origin: `http://${host}`, "mcp-protocol-version": version },
+          body: JSON.stringify(p.body),
+        }),
+      );
       expect(ok.status).toBe(200);
     });
 
     for (const target of SERVED) {
       it(`the conformance rebinding scenario, against the served edge function (${version}, ${target.name})`, async () => {
         const p = probe(version);
-        const evil = await rawPost(served(target), JSON.stringify(p.body), { ...JSON_HEADERS, ...p.headers, host: "evil.example.com", origin: "http://evil.example.com", "mcp-protocol-version": version });
+        const evil = await rawPost(served(target), JSON.stringify(p.body), {
+          ...JSON_HEADERS,
+          ...p.headers,
+          host: "evil.example.com",
+          origin: "http://evil.example.com",
+          "mcp-protocol-version": version,
+        });
         expect(evil.status).toBeGreaterThanOrEqual(400);
         expect(evil.status).toBeLessThan(500);
         const host = new URL(served(target)).host;
-        const ok = await rawPost(served(target), JSON.stringify(p.body), { ...JSON_HEADERS, ...p.headers, host, origin: `http://${host}`, "mcp-protocol-version": version });
+        const ok = await rawPost(served(target), JSON.stringify(p.body), {
+          ...JSON_HEADERS,
+          ...p.headers,
+          host,
+          origin: `http://${host}`,
+          "mcp-protocol-version": version,
+        });
         expect(ok.status).toBe(200);
         if (version !== V26) {
-          const note = await rawPost(served(target), JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }), { ...JSON_HEADERS, host, origin: `http://${host}`, "mcp-protocol-version": version });
+          const note = await rawPost(
+            served(target),
+            JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+            { ...JSON_HEADERS, host, origin: `http://${host}`, "mcp-protocol-version": version },
+          );
           expect(note.status).toBe(202);
         }
       });
@@ -99,7 +189,10 @@ describe("Origin and Host (DNS rebinding)", () => {
 
   for (const target of SERVED) {
     it(`a rebinding request without Origin (evil Host only) is refused by the served edge function (${target.name})`, async () => {
-      const res = await rawPost(served(target), JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }), { ...JSON_HEADERS, host: "evil.example.com" });
+      const res = await rawPost(served(target), JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }), {
+        ...JSON_HEADERS,
+        host: "evil.example.com",
+      });
       expect(res.status).toBe(403);
     });
   }
@@ -109,14 +202,21 @@ describe("the body cap (1 MiB)", () => {
   const app = testApp();
   /** A valid initialize padded with spaces to exactly `size` bytes. */
   const padded = (size: number) => {
-    const json = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "cap", version: "1" } } });
+    const json = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "cap", version: "1" } },
+    });
     return json + " ".repeat(size - json.length);
   };
 
   it("exactly 1 MiB of JSON is served; 1 MiB + 1 byte is 413", async () => {
     const ok = await app.handle(new Request(URL_MCP, { method: "POST", headers: JSON_HEADERS, body: padded(MiB) }));
     expect(ok.status).toBe(200);
-    const big = await app.handle(new Request(URL_MCP, { method: "POST", headers: JSON_HEADERS, body: padded(MiB + 1) }));
+    const big = await app.handle(
+      new Request(URL_MCP, { method: "POST", headers: JSON_HEADERS, body: padded(MiB + 1) }),
+    );
     expect(big.status).toBe(413);
     expect((await big.json()).error.message).toContain(String(MiB));
   });
@@ -130,7 +230,9 @@ describe("the body cap (1 MiB)", () => {
         c.enqueue(chunk);
       },
     });
-    const res = await app.handle(new Request(URL_MCP, { method: "POST", headers: JSON_HEADERS, body: endless, duplex: "half" } as RequestInit));
+    const res = await app.handle(
+      new Request(URL_MCP, { method: "POST", headers: JSON_HEADERS, body: endless, duplex: "half" } as RequestInit),
+    );
     expect(res.status).toBe(413);
     // The reader stops one chunk past the cap (plus what the stream queued ahead): never the whole stream.
     expect(pulled).toBeLessThan(MiB + 4 * chunk.byteLength);
@@ -154,7 +256,11 @@ describe("refs and versions never address arbitrary blob keys", () => {
     blobs = await startRecordingBlobs(fixtures);
     proxy = await startFaultProxy(blobs.url);
     // No caching: every call that reaches the store is recorded.
-    app = createApp({ env: { COMPONENTS_INDEX_TTL_MS: "0", COMPONENTS_CACHE_BYTES: "0" }, catalogData: memoryReader(catalogData), blobs: { ...blobs.config, edgeURL: proxy.url, uncachedEdgeURL: proxy.url } });
+    app = createApp({
+      env: { COMPONENTS_INDEX_TTL_MS: "0", COMPONENTS_CACHE_BYTES: "0" },
+      catalogData: memoryReader(catalogData),
+      blobs: { ...blobs.config, edgeURL: proxy.url, uncachedEdgeURL: proxy.url },
+    });
   });
   afterAll(async () => {
     await proxy?.stop();
@@ -162,8 +268,18 @@ describe("refs and versions never address arbitrary blob keys", () => {
   });
 
   const id = fixtures[0].entry.id;
-  const wrapped = hostile.flatMap((h) => [`${id}/${h}`, `${h}/${id}`, `${id}${h}`, `https://patttterns.com/ui-components/${h}`, `https://www.notion.so/${h}-${id.replace(/-/g, "")}`]);
-  const uris = hostile.flatMap((h) => [`patttterns://components/${id}/${h}`, `patttterns://components/${h}/seed`, `patttterns://components/${id}/${h.isWellFormed() ? encodeURIComponent(h) : h}`]);
+  const wrapped = hostile.flatMap((h) => [
+    `${id}/${h}`,
+    `${h}/${id}`,
+    `${id}${h}`,
+    `https://patttterns.com/ui-components/${h}`,
+    `https://www.notion.so/${h}-${id.replace(/-/g, "")}`,
+  ]);
+  const uris = hostile.flatMap((h) => [
+    `patttterns://components/${id}/${h}`,
+    `patttterns://components/${h}/seed`,
+    `patttterns://components/${id}/${h.isWellFormed() ? encodeURIComponent(h) : h}`,
+  ]);
 
   const read = (uri: string): Sent => ({
     method: "POST",
@@ -173,16 +289,34 @@ describe("refs and versions never address arbitrary blob keys", () => {
 
   it("asks the store only for <catalog uuid>/versions.json and <catalog uuid>/(seed|vN).tsx", async () => {
     const sent: Sent[] = [
-      ...hostile.flatMap((h) => [toolCall("get_component", { pattern_id: id, version_id: h }, false), toolCall("get_component", { pattern_id: h }, true), toolCall("get_pattern", { pattern_id: h }, true)]),
-      ...wrapped.flatMap((w) => [toolCall("get_component", { pattern_id: w }, false), toolCall("get_pattern", { pattern_id: w }, false)]),
+      ...hostile.flatMap((h) => [
+        toolCall("get_component", { pattern_id: id, version_id: h }, false),
+        toolCall("get_component", { pattern_id: h }, true),
+        toolCall("get_pattern", { pattern_id: h }, true),
+      ]),
+      ...wrapped.flatMap((w) => [
+        toolCall("get_component", { pattern_id: w }, false),
+        toolCall("get_pattern", { pattern_id: w }, false),
+      ]),
       ...uris.map(read),
     ];
     for (const s of sent) await checkResponse(await app.handle(toRequest(s)));
     // And random strings in both positions.
-    await fc.assert(fc.asyncProperty(fc.string({ unit: "binary", maxLength: 60 }), fc.string({ maxLength: 20 }), async (ref, version) => {
-      await checkResponse(await app.handle(toRequest(toolCall("get_component", { pattern_id: `${id}${ref}`, version_id: version }, true))));
-      await checkResponse(await app.handle(toRequest(read(`patttterns://components/${ref}/${version}`))));
-    }), { numRuns: 300, seed: 7 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ unit: "binary", maxLength: 60 }),
+        fc.string({ maxLength: 20 }),
+        async (ref, version) => {
+          await checkResponse(
+            await app.handle(
+              toRequest(toolCall("get_component", { pattern_id: `${id}${ref}`, version_id: version }, true)),
+            ),
+          );
+          await checkResponse(await app.handle(toRequest(read(`patttterns://components/${ref}/${version}`))));
+        },
+      ),
+      { numRuns: 300, seed: 7 },
+    );
 
     const keys = blobs.keysRead();
     // Hostile versions of a real pattern still read its index: the recording is not empty by accident.
@@ -202,14 +336,32 @@ describe("no author e-mail or raw IP in any response", () => {
   const calls: Sent[] = [];
   for (const modern of [true, false]) {
     for (const f of fixtures) {
-      calls.push(toolCall("get_pattern", { pattern_id: f.entry.id }, modern), toolCall("get_component", { pattern_id: f.entry.id }, modern));
-      for (const v of f.index.versions) calls.push(toolCall("get_component", { pattern_id: f.entry.id, version_id: v.versionId }, modern));
+      calls.push(
+        toolCall("get_pattern", { pattern_id: f.entry.id }, modern),
+        toolCall("get_component", { pattern_id: f.entry.id }, modern),
+      );
+      for (const v of f.index.versions)
+        calls.push(toolCall("get_component", { pattern_id: f.entry.id, version_id: v.versionId }, modern));
     }
-    calls.push(toolCall("search_components", { query: "a", only_with_code: false, limit: 50 }, modern), toolCall("search_patterns", { query: "form", limit: 50 }, modern), toolCall("list_categories", {}, modern));
+    calls.push(
+      toolCall("search_components", { query: "a", only_with_code: false, limit: 50 }, modern),
+      toolCall("search_patterns", { query: "form", limit: 50 }, modern),
+      toolCall("list_categories", {}, modern),
+    );
   }
-  for (const f of fixtures) for (const v of [...f.index.versions.map((x) => x.versionId), "active"]) {
-    calls.push({ method: "POST", headers: { ...JSON_HEADERS, "mcp-protocol-version": "2025-06-18" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri: `patttterns://components/${f.entry.id}/${v}` } }) });
-  }
+  for (const f of fixtures)
+    for (const v of [...f.index.versions.map((x) => x.versionId), "active"]) {
+      calls.push({
+        method: "POST",
+        headers: { ...JSON_HEADERS, "mcp-protocol-version": "2025-06-18" },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "resources/read",
+          params: { uri: `patttterns://components/${f.entry.id}/${v}` },
+        }),
+      });
+    }
 
   it(`every tool, every fixture version, every resource (${calls.length * 2} calls)`, async () => {
     expect(AUTHOR_EMAILS.length).toBeGreaterThan(5);
@@ -244,13 +396,25 @@ describe("secrets only from the environment", () => {
   /** Shapes of real credentials, and secret-named identifiers assigned a literal. */
   const SECRET = [
     /(?:secret|token|passw(?:or)?d|api[_-]?key|salt|private[_-]?key)\w*["']?\s*[:=]\s*["'`][^"'`\s${}]{6,}["'`]/i,
-    /\bnf[pcu]_[A-Za-z0-9]{20,}/, /\bAKIA[0-9A-Z]{16}\b/, /-----BEGIN [A-Z ]*PRIVATE KEY-----/, /\bBearer\s+[A-Za-z0-9._~+/-]{16,}/,
-    /\bgh[pousr]_[A-Za-z0-9]{30,}/, /\bAIza[0-9A-Za-z_-]{35}\b/, /\bsk-[A-Za-z0-9]{20,}/, /\bxox[abp]-[A-Za-z0-9-]{10,}/,
+    /\bnf[pcu]_[A-Za-z0-9]{20,}/,
+    /\bAKIA[0-9A-Z]{16}\b/,
+    /-----BEGIN [A-Z ]*PRIVATE KEY-----/,
+    /\bBearer\s+[A-Za-z0-9._~+/-]{16,}/,
+    /\bgh[pousr]_[A-Za-z0-9]{30,}/,
+    /\bAIza[0-9A-Za-z_-]{35}\b/,
+    /\bsk-[A-Za-z0-9]{20,}/,
+    /\bxox[abp]-[A-Za-z0-9-]{10,}/,
   ];
   const findings = (text: string) => SECRET.filter((re) => re.test(text)).map(String);
 
   it("the detector flags planted secrets (so it can fail)", () => {
-    for (const planted of ['const USAGE_SECRET = "hunter2hunter2";', "token: 'abcdef123456'", "nfp_abcdefghijklmnopqrstuvwxyz1234", "AIzaSyA1234567890abcdefghijklmnopqrstuv", "Authorization: Bearer abcdefghijklmnopqrstuvwxyz"]) {
+    for (const planted of [
+      'const USAGE_SECRET = "hunter2hunter2";',
+      "token: 'abcdef123456'",
+      "nfp_abcdefghijklmnopqrstuvwxyz1234",
+      "AIzaSyA1234567890abcdefghijklmnopqrstuv",
+      "Authorization: Bearer abcdefghijklmnopqrstuvwxyz",
+    ]) {
       expect(findings(planted).length, planted).toBeGreaterThan(0);
     }
   });
@@ -274,7 +438,9 @@ describe("security headers on the MCP page", () => {
   };
 
   it("GET /mcp with Accept: text/html, in process", async () => {
-    const res = await testApp().handle(new Request(URL_MCP, { headers: { accept: "text/html,application/xhtml+xml" } }));
+    const res = await testApp().handle(
+      new Request(URL_MCP, { headers: { accept: "text/html,application/xhtml+xml" } }),
+    );
     expect(res.status).toBe(200);
     expectHeaders(res.headers);
   });
@@ -289,7 +455,11 @@ describe("security headers on the MCP page", () => {
   }
 
   it("reflects nothing from the request URL into the page unescaped", async () => {
-    const res = await testApp().handle(new Request(`${URL_MCP}?q=<script>alert(1)</script>&"><img src=x onerror=alert(1)>`, { headers: { accept: "text/html" } }));
+    const res = await testApp().handle(
+      new Request(`${URL_MCP}?q=<script>alert(1)</script>&"><img src=x onerror=alert(1)>`, {
+        headers: { accept: "text/html" },
+      }),
+    );
     const html = await res.text();
     expect(html).not.toContain("<script>alert(1)");
     expect(html).not.toContain("onerror=alert");

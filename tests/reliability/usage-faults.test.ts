@@ -42,7 +42,8 @@ const FAULTS: [string, Fault | "stopped"][] = [
 
 function appFor(fault: Fault | "stopped", secret?: string) {
   if (fault !== "stopped") proxy.set(fault);
-  const config = fault === "stopped" ? stoppedConfig : { ...blobs.config, edgeURL: proxy.url, uncachedEdgeURL: proxy.url };
+  const config =
+    fault === "stopped" ? stoppedConfig : { ...blobs.config, edgeURL: proxy.url, uncachedEdgeURL: proxy.url };
   return testApp({ usage: usageFromEnv({ USAGE_HASH_SECRET: secret }, config) });
 }
 
@@ -52,7 +53,10 @@ const calls = () => [
 ];
 
 describe.each(FAULTS)("usage store %s", (_name, fault) => {
-  it.each([["with USAGE_HASH_SECRET", "s3cret-for-tests-0123456789abcdef"], ["without it (stored random key)", undefined]])(
+  it.each([
+    ["with USAGE_HASH_SECRET", "s3cret-for-tests-0123456789abcdef"],
+    ["without it (stored random key)", undefined],
+  ])(
     "production (waitUntil): the answer does not wait for the write, and the write settles without throwing, %s",
     async (_label, secret) => {
       const logs = vi.spyOn(console, "log").mockImplementation(() => {});
@@ -68,14 +72,18 @@ describe.each(FAULTS)("usage store %s", (_name, fault) => {
         };
         for (const s of calls()) {
           const t0 = performance.now();
-          const out = await checkResponse(await app.handle(toRequest(s), { ip: IP, requestId: "r", deployId: "d", waitUntil }), { ip: IP });
+          const out = await checkResponse(
+            await app.handle(toRequest(s), { ip: IP, requestId: "r", deployId: "d", waitUntil }),
+            { ip: IP },
+          );
           const ms = performance.now() - t0;
           expect(out.status).toBe(200);
           expect(out.text).not.toContain('"isError":true');
           expect(ms).toBeLessThan(WRITE_DEADLINE_MS);
         }
         // A hanging or slow store cannot have finished the write: had the answer waited for it, it would have.
-        if (fault !== "stopped" && (fault.kind === "hang" || fault.kind === "delay")) expect(writes.map((w) => w.done)).toEqual([false, false]);
+        if (fault !== "stopped" && (fault.kind === "hang" || fault.kind === "delay"))
+          expect(writes.map((w) => w.done)).toEqual([false, false]);
         const t0 = performance.now();
         const settled = await Promise.allSettled(pending);
         expect(settled.map((s) => s.status)).toEqual(pending.map(() => "fulfilled"));
@@ -111,7 +119,12 @@ it("control: with a healthy store the events are written (the faults above were 
   proxy.set({ kind: "pass" });
   const logs = vi.spyOn(console, "log").mockImplementation(() => {});
   try {
-    const app = testApp({ usage: usageFromEnv({ USAGE_HASH_SECRET: "s3cret-for-tests-0123456789abcdef" }, { ...blobs.config, edgeURL: proxy.url, uncachedEdgeURL: proxy.url }) });
+    const app = testApp({
+      usage: usageFromEnv(
+        { USAGE_HASH_SECRET: "s3cret-for-tests-0123456789abcdef" },
+        { ...blobs.config, edgeURL: proxy.url, uncachedEdgeURL: proxy.url },
+      ),
+    });
     blobs.clear();
     const pending: Promise<unknown>[] = [];
     for (const s of calls()) await app.handle(toRequest(s), { ip: IP, waitUntil: (p) => pending.push(p) });
@@ -127,9 +140,16 @@ it("a usage store slower than the write deadline: the answer is unaffected and t
   const logs = vi.spyOn(console, "log").mockImplementation(() => {});
   const errors = vi.spyOn(console, "error").mockImplementation(() => {});
   try {
-    const app = testApp({ usage: usageFromEnv({ USAGE_HASH_SECRET: "s3cret-for-tests-0123456789abcdef" }, { ...blobs.config, edgeURL: proxy.url, uncachedEdgeURL: proxy.url }) });
+    const app = testApp({
+      usage: usageFromEnv(
+        { USAGE_HASH_SECRET: "s3cret-for-tests-0123456789abcdef" },
+        { ...blobs.config, edgeURL: proxy.url, uncachedEdgeURL: proxy.url },
+      ),
+    });
     const pending: Promise<unknown>[] = [];
-    const out = await checkResponse(await app.handle(toRequest(calls()[0]), { ip: IP, waitUntil: (p) => pending.push(p) }));
+    const out = await checkResponse(
+      await app.handle(toRequest(calls()[0]), { ip: IP, waitUntil: (p) => pending.push(p) }),
+    );
     expect(out.status).toBe(200);
     await Promise.all(pending);
     // The [mcp-usage] line still carries the call; the store failure is reported, so the gap is visible.

@@ -21,7 +21,11 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   const [started, emulated] = await Promise.allSettled([
-    spawnReady<{ url: string; pids: { node: number; edge: number } }>(process.execPath, ["--import", "tsx", join(ROOT, "scripts/start.ts"), "--port", "0", "--json"], "url"),
+    spawnReady<{ url: string; pids: { node: number; edge: number } }>(
+      process.execPath,
+      ["--import", "tsx", join(ROOT, "scripts/start.ts"), "--port", "0", "--json"],
+      "url",
+    ),
     startDevServer({ port: 0 }),
   ]);
   // One failed to start: stop the other, or its processes and timers would hold the run open.

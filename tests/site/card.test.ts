@@ -25,7 +25,14 @@ describe("server card, in process", () => {
     expect(card.capabilities).toEqual(discover.capabilities);
     expect(card.resources).toEqual(resources.resources);
     expect(card.resources.map((r: { uri: string }) => r.uri)).toContain("patttterns://skill/SKILL.md");
-    expect(card.remotes).toEqual([{ type: "streamable-http", url: "http://127.0.0.1:8888/mcp", supportedProtocolVersions: discover.supportedVersions, authentication: { required: false, schemes: [] } }]);
+    expect(card.remotes).toEqual([
+      {
+        type: "streamable-http",
+        url: "http://127.0.0.1:8888/mcp",
+        supportedProtocolVersions: discover.supportedVersions,
+        authentication: { required: false, schemes: [] },
+      },
+    ]);
   });
 
   it("has the SEP-2127 fields, a reverse-DNS name and the server's identity", async () => {
@@ -47,11 +54,18 @@ describe("server card, in process", () => {
   });
 
   it("is readable from any origin (CORS) and cacheable", async () => {
-    const res = await app.handle(new Request(`http://127.0.0.1:8888${CARD_PATH}`, { headers: { origin: "https://registry.example" } }));
+    const res = await app.handle(
+      new Request(`http://127.0.0.1:8888${CARD_PATH}`, { headers: { origin: "https://registry.example" } }),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
-    const pre = await app.handle(new Request(`http://127.0.0.1:8888${CARD_PATH}`, { method: "OPTIONS", headers: { origin: "https://registry.example", "access-control-request-method": "GET" } }));
+    const pre = await app.handle(
+      new Request(`http://127.0.0.1:8888${CARD_PATH}`, {
+        method: "OPTIONS",
+        headers: { origin: "https://registry.example", "access-control-request-method": "GET" },
+      }),
+    );
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-methods")).toContain("GET");
   });
@@ -60,7 +74,13 @@ describe("server card, in process", () => {
     const head = await app.handle(new Request(`http://127.0.0.1:8888${CARD_PATH}`, { method: "HEAD" }));
     expect(head.status).toBe(200);
     expect(await head.text()).toBe("");
-    const postRes = await app.handle(new Request(`http://127.0.0.1:8888${CARD_PATH}`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } }));
+    const postRes = await app.handle(
+      new Request(`http://127.0.0.1:8888${CARD_PATH}`, {
+        method: "POST",
+        body: "{}",
+        headers: { "content-type": "application/json" },
+      }),
+    );
     expect(postRes.status).toBe(405);
     expect(postRes.headers.get("allow")).toContain("GET");
   });
@@ -73,7 +93,11 @@ for (const target of SERVED) {
       expect(res.status).toBe(200);
       expect(res.headers.get("access-control-allow-origin")).toBe("*");
       const card = await res.json();
-      const list = await fetch(`${target.url}/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
+      const list = await fetch(`${target.url}/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
       const { result } = await list.json();
       expect(result.tools.length).toBeGreaterThan(0);
       expect(card.tools).toEqual(result.tools);

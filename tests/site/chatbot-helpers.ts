@@ -31,12 +31,17 @@ export function geminiStream(events: unknown[], { failAfter }: { failAfter?: num
   });
 }
 
-export const textChunk = (text: string, finishReason?: string) => ({ candidates: [{ content: { role: "model", parts: [{ text }] }, ...(finishReason && { finishReason }) }] });
+export const textChunk = (text: string, finishReason?: string) => ({
+  candidates: [{ content: { role: "model", parts: [{ text }] }, ...(finishReason && { finishReason }) }],
+});
 
 /** A Gemini handler that records the request and answers with `respond`. */
 export function gemini(respond: () => Response | Promise<Response>) {
   return http.post(GEMINI_URL, async ({ request }) => {
-    const body = (await request.json()) as { systemInstruction: { parts: { text: string }[] }; contents: { parts: { text: string }[] }[] };
+    const body = (await request.json()) as {
+      systemInstruction: { parts: { text: string }[] };
+      contents: { parts: { text: string }[] }[];
+    };
     geminiCalls.push({
       url: request.url,
       apiKey: request.headers.get("x-goog-api-key"),
@@ -47,19 +52,27 @@ export function gemini(respond: () => Response | Promise<Response>) {
   });
 }
 
-export const streamResponse = (stream: ReadableStream<Uint8Array>) => new HttpResponse(stream, { headers: { "content-type": "text/event-stream" } });
+export const streamResponse = (stream: ReadableStream<Uint8Array>) =>
+  new HttpResponse(stream, { headers: { "content-type": "text/event-stream" } });
 
 /** Reads a whole SSE response into its events. */
 export async function readEvents(res: Response): Promise<ChatEvent[]> {
   expect(res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
   const text = await res.text();
-  return text.split("\n\n").filter(Boolean).map((frame) => {
-    expect(frame.startsWith("data: ")).toBe(true);
-    return JSON.parse(frame.slice(6));
-  });
+  return text
+    .split("\n\n")
+    .filter(Boolean)
+    .map((frame) => {
+      expect(frame.startsWith("data: ")).toBe(true);
+      return JSON.parse(frame.slice(6));
+    });
 }
 
-export const deltas = (events: ChatEvent[]) => events.filter((e) => e.type === "delta").map((e) => (e as { text: string }).text).join("");
+export const deltas = (events: ChatEvent[]) =>
+  events
+    .filter((e) => e.type === "delta")
+    .map((e) => (e as { text: string }).text)
+    .join("");
 
 export const chatRequest = (body: unknown, headers: Record<string, string> = {}) =>
   new Request("https://patttterns.com/.netlify/functions/chatbot-proxy", {

@@ -9,9 +9,18 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setupServer } from "msw/node";
 import { type ChatEvent, createChatbotHandler, NOTICE_NO_CATALOG } from "../../src/chatbot/handler.ts";
-import { createMcpClient, McpCallError } from "../../src/chatbot/mcp-client.ts";
+import { createMcpClient, type McpCallError } from "../../src/chatbot/mcp-client.ts";
 import { testApp } from "../helpers/app.ts";
-import { chatRequest, deltas, gemini, geminiCalls, geminiStream, readEvents, streamResponse, textChunk } from "./chatbot-helpers.ts";
+import {
+  chatRequest,
+  deltas,
+  gemini,
+  geminiCalls,
+  geminiStream,
+  readEvents,
+  streamResponse,
+  textChunk,
+} from "./chatbot-helpers.ts";
 
 const app = testApp();
 type Behaviour = "ok" | "503" | "hang" | "400";
@@ -25,9 +34,19 @@ async function startMcp(script: Behaviour[]) {
     for await (const c of req) chunks.push(c as Buffer);
     const behaviour = script[hits.length - 1] ?? script.at(-1)!;
     if (behaviour === "hang") return; // never answers
-    if (behaviour === "503") return void res.writeHead(503, { "content-type": "text/plain" }).end("Service Unavailable");
-    if (behaviour === "400") return void res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: -32602, message: "Invalid params" } }));
-    const out = await app.handle(new Request(`http://127.0.0.1${req.url}`, { method: "POST", headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) }));
+    if (behaviour === "503")
+      return void res.writeHead(503, { "content-type": "text/plain" }).end("Service Unavailable");
+    if (behaviour === "400")
+      return void res
+        .writeHead(400, { "content-type": "application/json" })
+        .end(JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: -32602, message: "Invalid params" } }));
+    const out = await app.handle(
+      new Request(`http://127.0.0.1${req.url}`, {
+        method: "POST",
+        headers: req.headers as Record<string, string>,
+        body: Buffer.concat(chunks),
+      }),
+    );
     res.writeHead(out.status, Object.fromEntries(out.headers)).end(Buffer.from(await out.arrayBuffer()));
   });
   server.listen(0, "127.0.0.1");
@@ -54,7 +73,12 @@ async function client(script: Behaviour[], timeoutMs = 2000) {
   const mcp = await startMcp(script);
   servers.push(mcp);
   const failures: McpCallError[] = [];
-  const c = createMcpClient({ transport: (r) => fetch(r), url: mcp.url, timeoutMs, onAttemptFailed: (_t, _n, e) => failures.push(e) });
+  const c = createMcpClient({
+    transport: (r) => fetch(r),
+    url: mcp.url,
+    timeoutMs,
+    onAttemptFailed: (_t, _n, e) => failures.push(e),
+  });
   return { mcp, c, failures };
 }
 
@@ -87,7 +111,10 @@ describe("the MCP client retries once, only on execution errors", () => {
   it("a refused connection (stopped port) is retried once", async () => {
     const { mcp, c, failures } = await client(["ok"]);
     await mcp.stop();
-    await expect(c.callTool("search_patterns", { query: "toast" })).rejects.toMatchObject({ kind: "execution", code: "unreachable" });
+    await expect(c.callTool("search_patterns", { query: "toast" })).rejects.toMatchObject({
+      kind: "execution",
+      code: "unreachable",
+    });
     expect(failures).toHaveLength(2);
   });
 
@@ -100,7 +127,10 @@ describe("the MCP client retries once, only on execution errors", () => {
 
   it("a tool's invalid_args (from the real handler) is never retried", async () => {
     const { mcp, c, failures } = await client(["ok"]);
-    await expect(c.callTool("search_patterns", { query: "" })).rejects.toMatchObject({ kind: "validation", code: "invalid_args" });
+    await expect(c.callTool("search_patterns", { query: "" })).rejects.toMatchObject({
+      kind: "validation",
+      code: "invalid_args",
+    });
     expect(mcp.hits).toHaveLength(1);
     expect(failures).toHaveLength(1);
   });
@@ -111,7 +141,9 @@ describe("the chatbot when the catalog stays down", () => {
 
   it("without AI: an empty patterns event marked unavailable, a notice, then done", async () => {
     const { mcp, c } = await client(["503"]);
-    const events = await readEvents(await createChatbotHandler({ env: {}, mcp: c, log: () => {} })(chatRequest({ query: "toast notification" })));
+    const events = await readEvents(
+      await createChatbotHandler({ env: {}, mcp: c, log: () => {} })(chatRequest({ query: "toast notification" })),
+    );
     expect(mcp.hits).toHaveLength(2);
     expect(patternsOf(events)).toEqual({ type: "patterns", patterns: [], catalog: "unavailable" });
     expect(events[1]).toEqual({ type: "delta", text: NOTICE_NO_CATALOG });
@@ -122,9 +154,11 @@ describe("the chatbot when the catalog stays down", () => {
     msw.use(gemini(() => streamResponse(geminiStream([textChunk("Toasts confirm actions briefly.", "STOP")]))));
     const { c } = await client(["503"]);
     const env = { ENABLE_AI_CHAT: "true", GEMINI_API_KEY: "k" };
-    const events = await readEvents(await createChatbotHandler({ env, mcp: c, log: () => {} })(chatRequest({ query: "toast notification" })));
+    const events = await readEvents(
+      await createChatbotHandler({ env, mcp: c, log: () => {} })(chatRequest({ query: "toast notification" })),
+    );
     expect(patternsOf(events).catalog).toBe("unavailable");
-    expect(deltas(events)).toBe(NOTICE_NO_CATALOG + "Toasts confirm actions briefly.");
+    expect(deltas(events)).toBe(`${NOTICE_NO_CATALOG}Toasts confirm actions briefly.`);
     expect(events.at(-1)).toEqual({ type: "done" });
     expect(geminiCalls[0].prompt).toContain('<catalog_context unavailable="true">');
     expect(geminiCalls[0].prompt).not.toContain("<pattern ");
@@ -132,7 +166,9 @@ describe("the chatbot when the catalog stays down", () => {
 
   it("recovers when the retry succeeds: patterns as usual", async () => {
     const { mcp, c } = await client(["503", "ok"]);
-    const events = await readEvents(await createChatbotHandler({ env: {}, mcp: c, log: () => {} })(chatRequest({ query: "toast" })));
+    const events = await readEvents(
+      await createChatbotHandler({ env: {}, mcp: c, log: () => {} })(chatRequest({ query: "toast" })),
+    );
     expect(patternsOf(events).catalog).toBe("ok");
     expect(patternsOf(events).patterns[0].title).toBe("Toast Notification");
     expect(mcp.hits.length).toBeGreaterThanOrEqual(2);

@@ -19,7 +19,10 @@ const run = promisify(execFile);
 
 async function cli(args: string[]) {
   try {
-    const { stdout } = await run(join(ROOT, "node_modules/.bin/tsx"), ["scripts/smoke.ts", ...args], { cwd: ROOT, timeout: 120_000 });
+    const { stdout } = await run(join(ROOT, "node_modules/.bin/tsx"), ["scripts/smoke.ts", ...args], {
+      cwd: ROOT,
+      timeout: 120_000,
+    });
     return { code: 0, out: stdout };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -36,10 +39,23 @@ describe("runSmoke against the served endpoint", { timeout: 180_000 }, () => {
     expect(report.steps.filter((s) => !s.ok)).toEqual([]);
     expect(report.ok).toBe(true);
     expect(names(report.steps)).toEqual([
-      "server/discover", "initialize", "tools/list", "search_components",
-      "get_component (active)", "sha256 (active)", "get_component (seed)", "sha256 (seed)",
+      "server/discover",
+      "initialize",
+      "tools/list",
+      "search_components",
+      "get_component (active)",
+      "sha256 (active)",
+      "get_component (seed)",
+      "sha256 (seed)",
     ]);
-    expect(report.latency.map((r) => r.name)).toEqual(["server/discover", "initialize", "tools/list", "search_components", "get_component (active)", "get_component (seed)"]);
+    expect(report.latency.map((r) => r.name)).toEqual([
+      "server/discover",
+      "initialize",
+      "tools/list",
+      "search_components",
+      "get_component (active)",
+      "get_component (seed)",
+    ]);
     for (const r of report.latency) {
       expect(r.n).toBe(2);
       expect(r.p95).toBeGreaterThan(0);
@@ -50,7 +66,13 @@ describe("runSmoke against the served endpoint", { timeout: 180_000 }, () => {
   it("passes against a Components API serving the same bytes (op=active, op=code)", async () => {
     const api = await startComponentsApi(fixtures);
     try {
-      const report = await runSmoke({ url: endpoint, runs: 1, query: "sidebar", componentsApi: api.url, version: "v1" });
+      const report = await runSmoke({
+        url: endpoint,
+        runs: 1,
+        query: "sidebar",
+        componentsApi: api.url,
+        version: "v1",
+      });
       expect(report.ok).toBe(true);
       expect(report.reference).toBe(`Components API ${api.url}`);
       expect(api.requests.some((r) => r.includes("op=active"))).toBe(true);
@@ -61,10 +83,16 @@ describe("runSmoke against the served endpoint", { timeout: 180_000 }, () => {
   });
 
   it("fails when the reference bytes differ by one byte", async () => {
-    const tampered = fixtures.map((f) => (f.entry.catalogNumber !== 123 ? f : {
-      ...f,
-      code: f.code.map((c) => (c.versionId !== f.index.activeVersionId ? c : { ...c, bytes: Uint8Array.from([...c.bytes, 0x20]) })),
-    }));
+    const tampered = fixtures.map((f) =>
+      f.entry.catalogNumber !== 123
+        ? f
+        : {
+            ...f,
+            code: f.code.map((c) =>
+              c.versionId !== f.index.activeVersionId ? c : { ...c, bytes: Uint8Array.from([...c.bytes, 0x20]) },
+            ),
+          },
+    );
     const api = await startComponentsApi(tampered);
     try {
       const report = await runSmoke({ url: endpoint, runs: 2, query: "sidebar", componentsApi: api.url });
@@ -85,8 +113,14 @@ describe("runSmoke against the served endpoint", { timeout: 180_000 }, () => {
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
       if (seen++ === 0) return void res.writeHead(503).end("busy");
-      const out = await fetch(endpoint, { method: "POST", headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) });
-      res.writeHead(out.status, { "content-type": out.headers.get("content-type") ?? "application/json" }).end(Buffer.from(await out.arrayBuffer()));
+      const out = await fetch(endpoint, {
+        method: "POST",
+        headers: req.headers as Record<string, string>,
+        body: Buffer.concat(chunks),
+      });
+      res
+        .writeHead(out.status, { "content-type": out.headers.get("content-type") ?? "application/json" })
+        .end(Buffer.from(await out.arrayBuffer()));
     });
     flaky.listen(0, "127.0.0.1");
     await once(flaky, "listening");
@@ -105,7 +139,12 @@ describe("runSmoke against the served endpoint", { timeout: 180_000 }, () => {
   it("computes nearest-rank percentiles", () => {
     expect(percentile([5, 1, 3, 2, 4], 50)).toBe(3);
     expect(percentile([5, 1, 3, 2, 4], 95)).toBe(5);
-    expect(percentile(Array.from({ length: 20 }, (_, i) => i + 1), 95)).toBe(19);
+    expect(
+      percentile(
+        Array.from({ length: 20 }, (_, i) => i + 1),
+        95,
+      ),
+    ).toBe(19);
   });
 });
 

@@ -11,7 +11,9 @@ import { DENO } from "../../scripts/lib/deno-serve.ts";
 import { ROOT } from "../../scripts/lib/fixtures.ts";
 
 /** Runs each config's router over [method, path] cases in Deno; the params, or null when not taken. */
-async function routes(cases: { config: unknown; requests: [string, string][] }[]): Promise<(Record<string, string> | null)[][]> {
+async function routes(
+  cases: { config: unknown; requests: [string, string][] }[],
+): Promise<(Record<string, string> | null)[][]> {
   const module = pathToFileURL(join(ROOT, "scripts/lib/edge-routes.ts")).href;
   const script = `import { router } from ${JSON.stringify(module)};
 const cases = ${JSON.stringify(cases)};
@@ -23,15 +25,48 @@ console.log(JSON.stringify(cases.map((c) => { const route = router(c.config); re
 describe("edge routes, on Deno", () => {
   it("takes the MCP function's paths, and only those", async () => {
     const config = { path: ["/mcp", "/.well-known/mcp/server-card.json"] };
-    const [out] = await routes([{ config, requests: [["POST", "/mcp"], ["GET", "/.well-known/mcp/server-card.json"], ["GET", "/mcp/"], ["GET", "/"], ["POST", "/.netlify/functions/chatbot-proxy"], ["GET", "/assets/mcp-page.css"]] }]);
+    const [out] = await routes([
+      {
+        config,
+        requests: [
+          ["POST", "/mcp"],
+          ["GET", "/.well-known/mcp/server-card.json"],
+          ["GET", "/mcp/"],
+          ["GET", "/"],
+          ["POST", "/.netlify/functions/chatbot-proxy"],
+          ["GET", "/assets/mcp-page.css"],
+        ],
+      },
+    ]);
     expect(out).toEqual([{}, {}, null, null, null, null]);
   });
 
   it("URLPattern paths with params and wildcards, excluded paths, patterns and methods", async () => {
     const out = await routes([
-      { config: { path: "/items/:id", excludedPath: "/items/secret" }, requests: [["GET", "/items/42"], ["GET", "/items/secret"], ["GET", "/items"]] },
-      { config: { path: "/api/*", method: ["GET", "POST"] }, requests: [["GET", "/api/a/b"], ["DELETE", "/api/a"], ["GET", "/apix"]] },
-      { config: { pattern: "^/re/\\d+$", excludedPattern: "^/re/0$" }, requests: [["GET", "/re/7"], ["GET", "/re/0"], ["GET", "/re/x"]] },
+      {
+        config: { path: "/items/:id", excludedPath: "/items/secret" },
+        requests: [
+          ["GET", "/items/42"],
+          ["GET", "/items/secret"],
+          ["GET", "/items"],
+        ],
+      },
+      {
+        config: { path: "/api/*", method: ["GET", "POST"] },
+        requests: [
+          ["GET", "/api/a/b"],
+          ["DELETE", "/api/a"],
+          ["GET", "/apix"],
+        ],
+      },
+      {
+        config: { pattern: "^/re/\\d+$", excludedPattern: "^/re/0$" },
+        requests: [
+          ["GET", "/re/7"],
+          ["GET", "/re/0"],
+          ["GET", "/re/x"],
+        ],
+      },
       { config: {}, requests: [["GET", "/"]] },
     ]);
     expect(out[0]).toEqual([{ id: "42" }, null, null]);

@@ -18,10 +18,21 @@ import { SKILL } from "../../generated/skill.ts";
 
 const base = inject("servedUrl");
 const pids = inject("servedPids");
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /** A raw GET with exactly these headers (fetch would not let us set Host). */
-function rawGet(port: number, path: string, headers: Record<string, string>, address = "127.0.0.1"): Promise<{ status: number; text: string }> {
+function rawGet(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  address = "127.0.0.1",
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: address, port, path, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -91,9 +102,18 @@ async function tree(root: number): Promise<number[]> {
 
 /** `0100007F` → 127.0.0.1; a 32-digit IPv6 address in /proc's word order → its groups. */
 function address(hex: string): string {
-  if (hex.length === 8) return hex.match(/../g)!.reverse().map((b) => parseInt(b, 16)).join(".");
+  if (hex.length === 8)
+    return hex
+      .match(/../g)!
+      .reverse()
+      .map((b) => parseInt(b, 16))
+      .join(".");
   const words = hex.match(/.{8}/g)!.map((w) => w.match(/../g)!.reverse().join(""));
-  return words.join("").match(/.{4}/g)!.map((g) => g.replace(/^0+(?=.)/, "")).join(":");
+  return words
+    .join("")
+    .match(/.{4}/g)!
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":");
 }
 
 /** The TCP sockets the processes listen on, with the address each is bound to. */
@@ -119,7 +139,10 @@ async function listeners(processes: number[]): Promise<{ pid: number; address: s
   return out;
 }
 
-const nonLoopback = () => Object.values(networkInterfaces()).flat().find((i) => i && i.family === "IPv4" && !i.internal)?.address;
+const nonLoopback = () =>
+  Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i && i.family === "IPv4" && !i.internal)?.address;
 
 const refused = (host: string, port: number) =>
   new Promise<boolean>((resolve) => {
@@ -172,8 +195,17 @@ describe("every listener of the local server", () => {
 describe("the terminal and the log", () => {
   it("gets one short line per call; the log file keeps the full [mcp-usage] line", async () => {
     const agent = `log-test-${Date.now().toString(36)}`;
-    const body = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: agent, version: "1" } } };
-    const res = await fetch(`${base}/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const body = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: agent, version: "1" } },
+    };
+    const res = await fetch(`${base}/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     expect(res.status).toBe(200);
     let line: string | undefined;
     for (let i = 0; i < 100 && !line; i++) {

@@ -22,7 +22,15 @@ beforeAll(async () => {
   await mkdir(OUT, { recursive: true });
   browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
@@ -39,7 +47,11 @@ afterAll(async () => {
 });
 
 const rpc = async (url: string, body: unknown) => {
-  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: await res.json() };
 };
 
@@ -67,9 +79,16 @@ describe("the MCP page in Chromium", { timeout: 120_000 }, () => {
     }
     expect(await page.locator('[data-client="vscode"] pre').innerText()).toContain('"type": "http"');
     expect(await page.locator('[data-client="windsurf"] pre').innerText()).toContain('"serverUrl"');
-    expect(await page.locator('[data-client="claude-code"] pre').innerText()).toBe(`claude mcp add --transport http patttterns ${url}`);
+    expect(await page.locator('[data-client="claude-code"] pre').innerText()).toBe(
+      `claude mcp add --transport http patttterns ${url}`,
+    );
     // The URL a user pastes must answer an MCP client.
-    const init = await rpc(url, { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "page-test", version: "1" } } });
+    const init = await rpc(url, {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "page-test", version: "1" } },
+    });
     expect(init.json.result.serverInfo.name).toBe("patttterns-mcp");
   });
 
@@ -89,7 +108,12 @@ describe("the MCP page in Chromium", { timeout: 120_000 }, () => {
     await page.click("#try-run");
     await expect.poll(() => page.locator("#try-status").textContent(), { timeout: 20_000 }).toMatch(/^200 · \d+ ms/);
     const shown = JSON.parse(await page.locator("#try-response").innerText());
-    const direct = await rpc(`${base}/mcp`, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_components", arguments: { query: "toast", limit: 5 } } });
+    const direct = await rpc(`${base}/mcp`, {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "search_components", arguments: { query: "toast", limit: 5 } },
+    });
     expect(shown).toEqual(JSON.parse(direct.json.result.content[0].text));
     expect(shown.results.length).toBeGreaterThan(0);
     expect(await page.locator("#try-hits li").count()).toBe(shown.results.length);
@@ -104,10 +128,14 @@ describe("the MCP page in Chromium", { timeout: 120_000 }, () => {
   });
 
   it("loads its stylesheet and script from the site's static files", async () => {
-    const assets = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname));
+    const assets = await page.evaluate(() =>
+      performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname),
+    );
     expect(assets).toEqual(expect.arrayContaining(["/assets/mcp-page.css", "/assets/mcp-page.js"]));
     // The stylesheet applies: the paper background and the monospace body its rules set.
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe("rgb(242, 239, 230)");
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
+      "rgb(242, 239, 230)",
+    );
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/monospace/);
     for (const path of ["/assets/mcp-page.css", "/assets/mcp-page.js"]) {
       const res = await fetch(new URL(path, base));

@@ -12,9 +12,16 @@ import { testApp } from "../helpers/app.ts";
 import { defineListedTool } from "../helpers/json-schema.ts";
 
 const app = testApp();
-const get = (url: string, accept?: string) => app.handle(new Request(url, { headers: accept === undefined ? {} : { accept } }));
+const get = (url: string, accept?: string) =>
+  app.handle(new Request(url, { headers: accept === undefined ? {} : { accept } }));
 const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 describe("GET /mcp from a browser", () => {
   it("serves the document under a strict CSP: only its own same-origin stylesheet and script, nothing inline", async () => {
@@ -24,11 +31,22 @@ describe("GET /mcp from a browser", () => {
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("referrer-policy")).toBe("no-referrer");
     const csp = res.headers.get("content-security-policy")!;
-    for (const d of ["default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "frame-ancestors 'none'", "base-uri 'none'", "form-action 'none'"]) expect(csp).toContain(d);
+    for (const d of [
+      "default-src 'none'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "connect-src 'self'",
+      "frame-ancestors 'none'",
+      "base-uri 'none'",
+      "form-action 'none'",
+    ])
+      expect(csp).toContain(d);
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|nonce-|\*/);
     const html = await res.text();
     expect(html.match(/<script\b[^>]*>/g)).toEqual([`<script src="${PAGE_ASSETS.script}">`]);
-    expect(html.match(/<link\b[^>]*rel="stylesheet"[^>]*>/g)).toEqual([`<link rel="stylesheet" href="${PAGE_ASSETS.style}">`]);
+    expect(html.match(/<link\b[^>]*rel="stylesheet"[^>]*>/g)).toEqual([
+      `<link rel="stylesheet" href="${PAGE_ASSETS.style}">`,
+    ]);
     // Nothing inline for the CSP to refuse, and nothing from another origin.
     expect(html).not.toMatch(/<style\b/);
     expect(html).not.toMatch(/<script\b[^>]*>[^<]/);
@@ -54,7 +72,11 @@ describe("GET /mcp from a browser", () => {
 
   it("lists every tool of the live table with its arguments", async () => {
     const html = await (await get("https://patttterns.com/mcp", BROWSER_ACCEPT)).text();
-    const tools = app.server.listTools() as { name: string; description: string; inputSchema: { properties?: Record<string, unknown> } }[];
+    const tools = app.server.listTools() as {
+      name: string;
+      description: string;
+      inputSchema: { properties?: Record<string, unknown> };
+    }[];
     expect(tools.length).toBeGreaterThan(0);
     for (const t of tools) {
       expect(html).toContain(`data-tool="${t.name}"`);
@@ -86,11 +108,18 @@ describe("GET /mcp from a browser", () => {
   });
 
   it("escapes every string from the tool table", async () => {
-    const hostile = "</script><img src=x onerror=alert(1)> & \"quotes\"";
+    const hostile = '</script><img src=x onerror=alert(1)> & "quotes"';
     const server = createServer({
       info: { name: "t", version: "1" },
       instructions: "",
-      tools: [defineListedTool({ name: "evil_tool", description: hostile, input: z.object({ q: z.string().describe(hostile) }), run: async () => ok({}) })],
+      tools: [
+        defineListedTool({
+          name: "evil_tool",
+          description: hostile,
+          input: z.object({ q: z.string().describe(hostile) }),
+          run: async () => ok({}),
+        }),
+      ],
     });
     const html = await pageHandler(server, { patterns: 1, withCode: 0 })(new Request("https://x.test/mcp")).text();
     expect(html).not.toContain("<img src=x");
@@ -116,7 +145,9 @@ describe("every other GET stays 405", () => {
     });
   }
   it("DELETE", async () => {
-    const res = await app.handle(new Request("http://127.0.0.1:8888/mcp", { method: "DELETE", headers: { accept: "text/html" } }));
+    const res = await app.handle(
+      new Request("http://127.0.0.1:8888/mcp", { method: "DELETE", headers: { accept: "text/html" } }),
+    );
     expect(res.status).toBe(405);
   });
 });

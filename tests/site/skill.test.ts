@@ -20,7 +20,19 @@ describe("SKILL.md", () => {
   });
 
   it("teaches what the issue asks for", () => {
-    for (const needle of ["search_components", "get_component", "version_id", "--ui-", ":root {", "upstream_timeout", "upstream_error", "invalid_args", "pattern_not_found", "component_not_found", "version_not_found"]) {
+    for (const needle of [
+      "search_components",
+      "get_component",
+      "version_id",
+      "--ui-",
+      ":root {",
+      "upstream_timeout",
+      "upstream_error",
+      "invalid_args",
+      "pattern_not_found",
+      "component_not_found",
+      "version_not_found",
+    ]) {
       expect(source).toContain(needle);
     }
     expect(source).toMatch(/upstream_timeout.*upstream_error.*\|\s*\*\*Once\*\*/);
@@ -36,7 +48,8 @@ describe("SKILL.md", () => {
       "public/.well-known/agent-skills/index.json",
       "public/.well-known/agent-skills/patttterns/SKILL.md",
     ]);
-    for (const [path, content] of Object.entries(outputs)) expect(await readFile(join(ROOT, path), "utf8"), path).toBe(content);
+    for (const [path, content] of Object.entries(outputs))
+      expect(await readFile(join(ROOT, path), "utf8"), path).toBe(content);
     expect(SKILL.markdown).toBe(source);
     const index = JSON.parse(outputs["public/.well-known/agent-skills/index.json"]);
     expect(index.skills[0].digest).toBe(`sha256:${createHash("sha256").update(source).digest("hex")}`);
@@ -52,7 +65,11 @@ describe("the skill as an MCP resource", () => {
     const current = (await (await app.handle(modern("resources/read", { uri: SKILL_URI }))).json()).result;
     expect(current.contents).toEqual([{ uri: SKILL_URI, mimeType: "text/markdown", text: source }]);
     expect(current.ttlMs).toBeGreaterThan(0);
-    const legacy = (await (await app.handle(post({ jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri: SKILL_URI } }))).json()).result;
+    const legacy = (
+      await (
+        await app.handle(post({ jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri: SKILL_URI } }))
+      ).json()
+    ).result;
     expect(legacy.contents[0].text).toBe(source);
   });
 });
@@ -71,7 +88,11 @@ describe("the skill, served", () => {
   });
 
   it("as an MCP resource of the real edge function", async () => {
-    const res = await fetch(`${base}/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri: SKILL_URI } }) });
+    const res = await fetch(`${base}/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri: SKILL_URI } }),
+    });
     expect((await res.json()).result.contents[0].text).toBe(source);
   });
 });

@@ -66,7 +66,8 @@ describe("search_patterns", () => {
     expect(many.data.results).toHaveLength(10);
     expect((await call("search_patterns", { query: "a", limit: 50 })).data.results).toHaveLength(50);
     expect((await call("search_patterns", { query: "a", limit: 1 })).data.results).toHaveLength(1);
-    for (const limit of [51, 0, -1, 2.5, "ten", "2.5"]) expectDomainError(await call("search_patterns", { query: "a", limit }), "invalid_args");
+    for (const limit of [51, 0, -1, 2.5, "ten", "2.5"])
+      expectDomainError(await call("search_patterns", { query: "a", limit }), "invalid_args");
     // Read leniently: a decimal string for the integer, null for "not given" (the default).
     expect((await call("search_patterns", { query: "a", limit: "3" })).data.results).toHaveLength(3);
     expect((await call("search_patterns", { query: "a", limit: null })).data.results).toHaveLength(10);
@@ -81,13 +82,23 @@ describe("search_patterns", () => {
   });
 
   it("refuses a missing, empty, word-less or oversized query as invalid_args", async () => {
-    for (const args of [{}, { query: "" }, { query: "???" }, { query: "   " }, { query: "x".repeat(257) }, { query: null }, { query: true }]) {
+    for (const args of [
+      {},
+      { query: "" },
+      { query: "???" },
+      { query: "   " },
+      { query: "x".repeat(257) },
+      { query: null },
+      { query: true },
+    ]) {
       expectDomainError(await call("search_patterns", args), "invalid_args");
     }
   });
 
   it("reads a number query as its digits", async () => {
-    expect((await call("search_patterns", { query: 2 })).data).toEqual((await call("search_patterns", { query: "2" })).data);
+    expect((await call("search_patterns", { query: 2 })).data).toEqual(
+      (await call("search_patterns", { query: "2" })).data,
+    );
   });
 });
 
@@ -102,7 +113,8 @@ describe("list_categories", () => {
     expect(types.map((c: any) => c.name)).toEqual(["components", "flows", "pattern"]);
     expect(sections.length).toBeGreaterThanOrEqual(4);
     expect(sections.map((c: any) => c.name)).toContain("ui-components");
-    for (const kind of [types, sections]) expect(kind.reduce((n: number, c: any) => n + c.count, 0)).toBe(entries.length);
+    for (const kind of [types, sections])
+      expect(kind.reduce((n: number, c: any) => n + c.count, 0)).toBe(entries.length);
     for (const c of categories) {
       expect(Object.keys(c).sort()).toEqual(["count", "kind", "name", "url"]);
       expect(c.url.startsWith("https://patttterns.com/")).toBe(true);
@@ -133,7 +145,16 @@ describe("get_pattern", () => {
     expect(visible.length).toBeLessThan(fixture.index.versions.length);
     const e = fixture.entry;
     const n = e.catalogNumber;
-    for (const ref of [`#${n}`, String(n), ` #0${n} `, e.id, e.id.replace(/-/g, "").toUpperCase(), e.slug, fixture.name, catalog.url(e) + "?x=1#y"]) {
+    for (const ref of [
+      `#${n}`,
+      String(n),
+      ` #0${n} `,
+      e.id,
+      e.id.replace(/-/g, "").toUpperCase(),
+      e.slug,
+      fixture.name,
+      `${catalog.url(e)}?x=1#y`,
+    ]) {
       const r = await call("get_pattern", { pattern_id: ref });
       expectOneTextBlock(r);
       expect(r.data, ref).toMatchObject({
@@ -149,7 +170,8 @@ describe("get_pattern", () => {
         active_version_id: fixture.index.activeVersionId,
         available_versions: visible,
       });
-      for (const f of ["uiCategories", "uxFlows", "interactionRules"] as const) if (e[f]?.length) expect(r.data[f]).toEqual(e[f]);
+      for (const f of ["uiCategories", "uxFlows", "interactionRules"] as const)
+        if (e[f]?.length) expect(r.data[f]).toEqual(e[f]);
       expect(r.data.next).toMatch(/get_component/);
     }
   });
@@ -158,14 +180,23 @@ describe("get_pattern", () => {
     const plain = entries.find((e) => !e.hasGeneratedComponent && e.interactionRules?.length)!;
     const r = await call("get_pattern", { pattern_id: `#${plain.catalogNumber}` });
     expectOneTextBlock(r);
-    expect(r.data).toMatchObject({ pattern_id: plain.id, has_component: false, available_versions: [], interactionRules: plain.interactionRules });
+    expect(r.data).toMatchObject({
+      pattern_id: plain.id,
+      has_component: false,
+      available_versions: [],
+      interactionRules: plain.interactionRules,
+    });
     expect(r.data.next).toBeUndefined();
   });
 
   it("answers an ambiguous ref with invalid_args listing the candidates", async () => {
     const e = expectDomainError(await call("get_pattern", { pattern_id: "checkout" }), "invalid_args");
-    const expected = entries.filter((x) => x.slug.endsWith("/checkout")).sort((a, b) => a.catalogNumber - b.catalogNumber);
-    expect(e.candidates).toEqual(expected.map((x) => ({ pattern_id: x.id, catalog_number: `#${x.catalogNumber}`, title: x.title, slug: x.slug })));
+    const expected = entries
+      .filter((x) => x.slug.endsWith("/checkout"))
+      .sort((a, b) => a.catalogNumber - b.catalogNumber);
+    expect(e.candidates).toEqual(
+      expected.map((x) => ({ pattern_id: x.id, catalog_number: `#${x.catalogNumber}`, title: x.title, slug: x.slug })),
+    );
     for (const x of expected) expect(e.suggestion).toContain(`#${x.catalogNumber}`);
   });
 
@@ -177,21 +208,55 @@ describe("get_pattern", () => {
   });
 
   it("answers malformed and hostile refs with invalid_args, echoing at most 80 characters", async () => {
-    for (const ref of ["", "../ui-components/tabs", "ta\u0000bs", "https://evil.example/ui-components/tabs", "x".repeat(10_000), "x".repeat(512) + "\n"]) {
+    for (const ref of [
+      "",
+      "../ui-components/tabs",
+      "ta\u0000bs",
+      "https://evil.example/ui-components/tabs",
+      "x".repeat(10_000),
+      `${"x".repeat(512)}\n`,
+    ]) {
       const e = expectDomainError(await call("get_pattern", { pattern_id: ref }), "invalid_args");
       expect(e.message.length, JSON.stringify(ref.slice(0, 20))).toBeLessThan(300);
     }
-    for (const args of [{}, { pattern_id: null }, { pattern_id: true }, { pattern_id: ["#12"] }, { pattern_id: Number.NaN }]) {
+    for (const args of [
+      {},
+      { pattern_id: null },
+      { pattern_id: true },
+      { pattern_id: ["#12"] },
+      { pattern_id: Number.NaN },
+    ]) {
       expectDomainError(await call("get_pattern", args), "invalid_args");
     }
   });
 });
 
 describe("search_components", () => {
-  const hitKeys = ["catalog_number", "default_version", "description", "has_component", "match", "pattern_id", "slug", "tags", "title", "type", "url"];
+  const hitKeys = [
+    "catalog_number",
+    "default_version",
+    "description",
+    "has_component",
+    "match",
+    "pattern_id",
+    "slug",
+    "tags",
+    "title",
+    "type",
+    "url",
+  ];
 
   it("requires query or category: invalid_args as an isError result", async () => {
-    for (const args of [{}, { query: "" }, { query: "  " }, { query: "?!" }, { category: "" }, { category: " " }, { limit: 5 }, { only_with_code: false }]) {
+    for (const args of [
+      {},
+      { query: "" },
+      { query: "  " },
+      { query: "?!" },
+      { category: "" },
+      { category: " " },
+      { limit: 5 },
+      { only_with_code: false },
+    ]) {
       const e = expectDomainError(await call("search_components", args), "invalid_args");
       expect(e.suggestion).toMatch(/query|category/);
     }
@@ -224,7 +289,8 @@ describe("search_components", () => {
   });
 
   it("matches category against the type, the slug section or a tag, combined with query", async () => {
-    const count = (pred: (e: (typeof entries)[number]) => boolean) => entries.filter((e) => e.hasGeneratedComponent && pred(e)).length;
+    const count = (pred: (e: (typeof entries)[number]) => boolean) =>
+      entries.filter((e) => e.hasGeneratedComponent && pred(e)).length;
     const byType = await call("search_components", { category: "components", limit: 50 });
     expect(byType.data.total).toBe(count((e) => e.type === "components"));
     for (const h of byType.data.results) expect(h.type).toBe("components");
@@ -232,13 +298,20 @@ describe("search_components", () => {
     expect(bySection.data.total).toBe(count((e) => e.slug.startsWith("/ux-patterns/")));
     for (const h of bySection.data.results) expect(h.slug.startsWith("/ux-patterns/")).toBe(true);
     const byTag = await call("search_components", { category: "navigation", limit: 50 });
-    expect(byTag.data.total).toBe(count((e) => e.tags.includes("navigation") || (e.uiCategories ?? []).includes("Navigation")));
+    expect(byTag.data.total).toBe(
+      count((e) => e.tags.includes("navigation") || (e.uiCategories ?? []).includes("Navigation")),
+    );
     const both = await call("search_components", { query: "tabs", category: "navigation" });
     const navigation = (await catalog.search("", { category: "navigation" })).hits;
-    for (const h of both.data.results) expect(h.tags.includes("navigation") || navigation.some((e) => e.id === h.pattern_id)).toBe(true);
+    for (const h of both.data.results)
+      expect(h.tags.includes("navigation") || navigation.some((e) => e.id === h.pattern_id)).toBe(true);
     // Case and hyphens of the category do not matter, nor a plural slip.
-    expect((await call("search_components", { category: "UI Components" })).data.total).toBe(count((e) => e.slug.startsWith("/ui-components/")));
-    expect((await call("search_components", { category: "form", only_with_code: false })).data.total).toBe(await catalog.categorySize("forms"));
+    expect((await call("search_components", { category: "UI Components" })).data.total).toBe(
+      count((e) => e.slug.startsWith("/ui-components/")),
+    );
+    expect((await call("search_components", { category: "form", only_with_code: false })).data.total).toBe(
+      await catalog.categorySize("forms"),
+    );
   });
 
   it("refuses an unknown category with the valid names", async () => {
@@ -251,7 +324,9 @@ describe("search_components", () => {
     const r = await call("search_components", { query: "a", only_with_code: false });
     expect(r.data.total).toBeGreaterThan(50);
     expect(r.data.results).toHaveLength(10);
-    expect((await call("search_components", { query: "a", only_with_code: false, limit: 50 })).data.results).toHaveLength(50);
+    expect(
+      (await call("search_components", { query: "a", only_with_code: false, limit: 50 })).data.results,
+    ).toHaveLength(50);
     const e = expectDomainError(await call("search_components", { query: "a", limit: 51 }), "invalid_args");
     expect(e.message).toMatch(/limit/);
   });
@@ -266,7 +341,13 @@ describe("search_components", () => {
 
 describe("tool declarations", () => {
   it("are the five tools, snake_case, within Cursor's 60 characters with the server name", () => {
-    expect(tools.map((t) => t.name)).toEqual(["search_patterns", "list_categories", "get_pattern", "search_components", "get_component"]);
+    expect(tools.map((t) => t.name)).toEqual([
+      "search_patterns",
+      "list_categories",
+      "get_pattern",
+      "search_components",
+      "get_component",
+    ]);
     for (const t of tools) {
       expect(t.name).toMatch(/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/);
       expect(`${SERVER_NAME}${t.name}`.length).toBeLessThanOrEqual(60);
@@ -282,9 +363,16 @@ describe("tool declarations", () => {
       expect(t.description.length, t.name).toBeLessThan(1024);
       // Each catalog tool points at the next tool to call; get_component, the last step, says what to do with the code.
       if (t.name === "get_component") expect(t.description).toMatch(/component_code[\s\S]*--ui-/);
-      else expect(names.some((n) => n !== t.name && t.description.includes(n)), t.name).toBe(true);
+      else
+        expect(
+          names.some((n) => n !== t.name && t.description.includes(n)),
+          t.name,
+        ).toBe(true);
       expect(t.annotations?.readOnlyHint).toBe(true);
-      const schema = describeTool(t).inputSchema as { type: string; properties: Record<string, { description?: string }> };
+      const schema = describeTool(t).inputSchema as {
+        type: string;
+        properties: Record<string, { description?: string }>;
+      };
       expect(schema.type).toBe("object");
       for (const [arg, s] of Object.entries(schema.properties)) expect(s.description, `${t.name}.${arg}`).toBeTruthy();
       expect(describeTool(t)).not.toHaveProperty("outputSchema");
@@ -292,14 +380,20 @@ describe("tool declarations", () => {
   });
 
   it("name only site sections that exist", () => {
-    const sections = catalog.categories().filter((c) => c.kind === "section").map((c) => c.name);
+    const sections = catalog
+      .categories()
+      .filter((c) => c.kind === "section")
+      .map((c) => c.name);
     for (const t of tools) {
-      for (const m of t.description.matchAll(/\b([a-z]+-(?:patterns|components|flows))\b/g)) expect(sections, `${t.name}: ${m[1]}`).toContain(m[1]);
+      for (const m of t.description.matchAll(/\b([a-z]+-(?:patterns|components|flows))\b/g))
+        expect(sections, `${t.name}: ${m[1]}`).toContain(m[1]);
     }
   });
 
   it("declares the JSON Schema limits the tools enforce", async () => {
-    const res = await app.handle(post({ jsonrpc: "2.0", id: 1, method: "tools/list" }, { "mcp-protocol-version": "2025-11-25" }));
+    const res = await app.handle(
+      post({ jsonrpc: "2.0", id: 1, method: "tools/list" }, { "mcp-protocol-version": "2025-11-25" }),
+    );
     const listed = (await res.json()).result.tools as any[];
     const sc = listed.find((t) => t.name === "search_components").inputSchema;
     expect(sc.properties.limit).toMatchObject({ type: "integer", minimum: 1, maximum: 50, default: 10 });
@@ -330,7 +424,9 @@ describe("agent-friendly arguments: liberal in what is accepted, simple in what 
     expect(pinned.data.metadata.version_id).toBe(pinned.data.metadata.active_version_id);
     const nulls = await call("search_components", { query: "tabs", category: null, limit: null, only_with_code: null });
     expect(nulls.data).toEqual((await call("search_components", { query: "tabs" })).data);
-    expect(expectDomainError(await call("get_component", { pattern_id: null }), "invalid_args").message).toMatch(/pattern_id/);
+    expect(expectDomainError(await call("get_component", { pattern_id: null }), "invalid_args").message).toMatch(
+      /pattern_id/,
+    );
   });
 
   it("reads booleans and integers sent as strings", async () => {

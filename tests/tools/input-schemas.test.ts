@@ -66,7 +66,9 @@ describe("the generated inputSchemas (generated/input-schemas.ts)", () => {
     const [first, ...rest] = definitions;
     const changed = { ...first, input: z.object({ query: z.string().check(z.describe("A changed description.")) }) };
     expect(buildSchemasFile([changed, ...rest])).not.toBe(buildSchemasFile());
-    expect(await staleOutputs(ROOT, new Map([[SCHEMAS_PATH, buildSchemasFile([changed, ...rest])]]))).toEqual([SCHEMAS_PATH]);
+    expect(await staleOutputs(ROOT, new Map([[SCHEMAS_PATH, buildSchemasFile([changed, ...rest])]]))).toEqual([
+      SCHEMAS_PATH,
+    ]);
 
     await schemasUnder(join(work, "stale"), buildSchemasFile([changed, ...rest]));
     const failed = await cli(join(work, "stale"), "--check");
@@ -85,10 +87,18 @@ describe("the generated inputSchemas (generated/input-schemas.ts)", () => {
 
 describe("the edge function bundle", () => {
   it("leaves out zod's JSON-Schema generator", async () => {
-    const result = await build({ ...EDGE_BUILD, entryPoints: [ENTRIES.ours], write: false, metafile: true, external: [...EDGE_BUILD.external, "*.json"] });
+    const result = await build({
+      ...EDGE_BUILD,
+      entryPoints: [ENTRIES.ours],
+      write: false,
+      metafile: true,
+      external: [...EDGE_BUILD.external, "*.json"],
+    });
     // Every module esbuild read is in metafile.inputs; what reached the output, with its bytes, is here.
     const [output] = Object.values(result.metafile.outputs);
-    const inputs = Object.entries(output.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([f]) => f);
+    const inputs = Object.entries(output.inputs)
+      .filter(([, i]) => i.bytesInOutput > 0)
+      .map(([f]) => f);
     // The bundle does hold zod (tools validate their arguments with it), so the check below can fail.
     expect(inputs.some((f) => f.includes("node_modules/zod/"))).toBe(true);
     expect(inputs.filter((f) => /to-json-schema|json-schema-processors/.test(f))).toEqual([]);

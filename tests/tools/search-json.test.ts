@@ -20,8 +20,20 @@ async function textOf(name: string, args: Record<string, unknown>) {
 
 // Exact and ranked hits, every match kind, and no hit at all.
 const queries = [
-  "navigation", "tabs", "date picker", "drag and drop", "zzzz-no-such-word", "form", "a", "checkout", "ai", "toast",
-  "notifications centre", "accordian", "popup to confirm", "recipe for banana cake",
+  "navigation",
+  "tabs",
+  "date picker",
+  "drag and drop",
+  "zzzz-no-such-word",
+  "form",
+  "a",
+  "checkout",
+  "ai",
+  "toast",
+  "notifications centre",
+  "accordian",
+  "popup to confirm",
+  "recipe for banana cake",
 ];
 
 describe("search_patterns text block", () => {

@@ -49,10 +49,18 @@ describe("search_index.json", () => {
 
   it("refuses an index with a duplicate id, number or slug", () => {
     const a = entry(1, "Tabs", { slug: "/ui-components/tabs" });
-    expect(() => createCatalog([a, { ...entry(2, "Other"), catalogNumber: 1 }], "https://patttterns.com")).toThrow(/duplicate catalogNumber/);
-    expect(() => createCatalog([a, { ...entry(2, "Other"), id: a.id.toUpperCase().replace(/-/g, "") }], "https://patttterns.com")).toThrow(/duplicate id/);
-    expect(() => createCatalog([a, entry(2, "Tabs", { slug: "/ui-components/tabs" })], "https://patttterns.com")).toThrow(/duplicate slug/);
-    expect(() => createCatalog([{ ...a, type: "widgets" }], "https://patttterns.com")).toThrow(/search_index.json is invalid/);
+    expect(() => createCatalog([a, { ...entry(2, "Other"), catalogNumber: 1 }], "https://patttterns.com")).toThrow(
+      /duplicate catalogNumber/,
+    );
+    expect(() =>
+      createCatalog([a, { ...entry(2, "Other"), id: a.id.toUpperCase().replace(/-/g, "") }], "https://patttterns.com"),
+    ).toThrow(/duplicate id/);
+    expect(() =>
+      createCatalog([a, entry(2, "Tabs", { slug: "/ui-components/tabs" })], "https://patttterns.com"),
+    ).toThrow(/duplicate slug/);
+    expect(() => createCatalog([{ ...a, type: "widgets" }], "https://patttterns.com")).toThrow(
+      /search_index.json is invalid/,
+    );
   });
 });
 
@@ -74,7 +82,8 @@ describe("categories", () => {
     for (const t of tags) {
       // Counted from the entries themselves: a tag, UI category, type or section that normalizes the same.
       const key = normalize(t.name);
-      const own = (e: (typeof entries)[number]) => [...e.tags, ...(e.uiCategories ?? []), slugSection(e.slug)].map(normalize).concat(e.type);
+      const own = (e: (typeof entries)[number]) =>
+        [...e.tags, ...(e.uiCategories ?? []), slugSection(e.slug)].map(normalize).concat(e.type);
       expect(t.count, t.name).toBe(entries.filter((e) => own(e).includes(key)).length);
       expect(t.count, t.name).toBe((await catalog.search("", { category: t.name })).total);
     }

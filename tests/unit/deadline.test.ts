@@ -16,7 +16,8 @@ describe("withinDeadline", () => {
   });
 
   it("reads a rejection caused by the abort (an aborted fetch) as late() too", async () => {
-    const work = (s: AbortSignal) => new Promise<never>((_, reject) => s.addEventListener("abort", () => reject(new Error("aborted"))));
+    const work = (s: AbortSignal) =>
+      new Promise<never>((_, reject) => s.addEventListener("abort", () => reject(new Error("aborted"))));
     await expect(withinDeadline(30, late, work)).rejects.toThrow("late");
   });
 

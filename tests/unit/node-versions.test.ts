@@ -6,7 +6,10 @@ import { ROOT } from "../../scripts/lib/fixtures.ts";
 
 const engines: string = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).engines.node;
 const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-const section = readme.slice(readme.indexOf("## Node versions"), readme.indexOf("\n## ", readme.indexOf("## Node versions") + 1));
+const section = readme.slice(
+  readme.indexOf("## Node versions"),
+  readme.indexOf("\n## ", readme.indexOf("## Node versions") + 1),
+);
 
 /** Just enough of a semver range for `engines`: `^A.B.C` and `>=A.B.C`, joined by `||`. */
 function admits(range: string, version: string): boolean {

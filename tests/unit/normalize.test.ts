@@ -67,7 +67,14 @@ describe("normalize", () => {
 describe("tokens", () => {
   it("splits the normalized text into words", () => {
     expect(tokens("Drag & Drop")).toEqual(["drag", "and", "drop"]);
-    expect(tokens("/ui-components/tabs-with-overflow-menu")).toEqual(["ui", "components", "tabs", "with", "overflow", "menu"]);
+    expect(tokens("/ui-components/tabs-with-overflow-menu")).toEqual([
+      "ui",
+      "components",
+      "tabs",
+      "with",
+      "overflow",
+      "menu",
+    ]);
   });
 
   it("has no words for empty or punctuation-only text", () => {

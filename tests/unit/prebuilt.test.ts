@@ -8,12 +8,24 @@ import { okPrebuilt, textResult } from "../../src/mcp/tool.ts";
 import { defineListedTool } from "../helpers/json-schema.ts";
 import { modern, post } from "../helpers/app.ts";
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: every ASCII code unit, controls included
 const ASCII = /^[\x00-\x7f]*$/;
 
 describe("asciiJson", () => {
   const samples = [
-    "", "ascii", "é", "€", "日本語", "😀", "a😀b", "\ud800", "x\udc00y", "\u2028</script>", "\ufeffBOM",
-    "\u0000\u007f\u0080\u07ff\u0800\uffff", '"quoted" \\ back',
+    "",
+    "ascii",
+    "é",
+    "€",
+    "日本語",
+    "😀",
+    "a😀b",
+    "\ud800",
+    "x\udc00y",
+    "\u2028</script>",
+    "\ufeffBOM",
+    "\u0000\u007f\u0080\u07ff\u0800\uffff",
+    '"quoted" \\ back',
   ];
   for (const s of samples) {
     it(`${JSON.stringify(s)}: ASCII, and parses back to the same string`, () => {

@@ -32,7 +32,9 @@ const small = [
 const titles = (hits: { entry: Entry }[]) => hits.map((h) => h.entry.title);
 
 describe("the ranked tier, one rule at a time", () => {
-  const ix = entryIndex(small, { synonyms: parseThesaurus("toast, snackbar\npopup, pop up => modal, dialog, dropdown menu") });
+  const ix = entryIndex(small, {
+    synonyms: parseThesaurus("toast, snackbar\npopup, pop up => modal, dialog, dropdown menu"),
+  });
 
   it("keeps the exact tier first and in its order, then adds what only the ranked tier finds", () => {
     const exact = titles(ix.search("menu").map((entry) => ({ entry })));
@@ -125,15 +127,27 @@ describe("over the real catalog and thesaurus", () => {
     const base = raw.slice(0, 60);
     const words = [...new Set(base.flatMap((e) => e.title.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length > 2))];
     const query = fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }).map((ws) => ws.join(" "));
-    const extra = fc.record({ title: fc.array(fc.constantFrom(...words, "zebra", "quartz"), { minLength: 1, maxLength: 4 }), tags: fc.array(fc.constantFrom(...words), { maxLength: 3 }) });
+    const extra = fc.record({
+      title: fc.array(fc.constantFrom(...words, "zebra", "quartz"), { minLength: 1, maxLength: 4 }),
+      tags: fc.array(fc.constantFrom(...words), { maxLength: 3 }),
+    });
     fc.assert(
       fc.property(query, extra, (q, x) => {
         const before = entryIndex(base, { synonyms });
-        const after = entryIndex([...base, entry(9999, x.title.join(" "), { tags: x.tags, description: x.title.join(" ") })], { synonyms });
+        const after = entryIndex(
+          [...base, entry(9999, x.title.join(" "), { tags: x.tags, description: x.title.join(" ") })],
+          { synonyms },
+        );
         const exact = before.search(q).map((e) => e.id);
-        const kept = after.ranked(q).map((h) => h.entry.id).filter((id) => exact.includes(id));
+        const kept = after
+          .ranked(q)
+          .map((h) => h.entry.id)
+          .filter((id) => exact.includes(id));
         expect(kept).toEqual(exact);
-        const leading = after.ranked(q).slice(0, after.search(q).length).map((h) => h.entry.id);
+        const leading = after
+          .ranked(q)
+          .slice(0, after.search(q).length)
+          .map((h) => h.entry.id);
         expect(leading.filter((id) => exact.includes(id))).toEqual(exact);
       }),
       { numRuns: 150 },

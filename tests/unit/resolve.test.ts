@@ -21,12 +21,25 @@ const resolveTo = async (ref: string) => to(await catalog.resolve(ref));
 
 describe("resolver: catalog numbers", () => {
   it("accepts #123, 123, spaces and leading zeros", async () => {
-    for (const ref of ["#123", "123", " #0123 ", "0123", "#000123", "# 123", "\t#123\n"]) expect(await resolveTo(ref), ref).toBe("#123");
+    for (const ref of ["#123", "123", " #0123 ", "0123", "#000123", "# 123", "\t#123\n"])
+      expect(await resolveTo(ref), ref).toBe("#123");
     expect(sidebar.slug).toBe("/ui-components/sidebar-navigation");
   });
 
   it("does not find numbers the catalog lacks, nor malformed numbers", async () => {
-    for (const ref of ["#0", "0", "#9999", "#999999999", "#1234567890", "-12", "12.0", "#12abc", "1e2", "#+12", "##12"]) {
+    for (const ref of [
+      "#0",
+      "0",
+      "#9999",
+      "#999999999",
+      "#1234567890",
+      "-12",
+      "12.0",
+      "#12abc",
+      "1e2",
+      "#+12",
+      "##12",
+    ]) {
       expect((await catalog.resolve(ref)).ok, ref).toBe(false);
     }
   });
@@ -36,7 +49,14 @@ describe("resolver: UUIDs", () => {
   it("accepts the Notion UUID with or without dashes, in any case", async () => {
     const id = tabs.id;
     const compact = id.replace(/-/g, "");
-    for (const ref of [id, id.toUpperCase(), compact, compact.toUpperCase(), ` ${id} `, id.replace(/[a-f]/g, (c) => c.toUpperCase())]) {
+    for (const ref of [
+      id,
+      id.toUpperCase(),
+      compact,
+      compact.toUpperCase(),
+      ` ${id} `,
+      id.replace(/[a-f]/g, (c) => c.toUpperCase()),
+    ]) {
       expect(await resolveTo(ref), ref).toBe("#12");
     }
   });
@@ -63,13 +83,20 @@ describe("resolver: UUIDs", () => {
 
 describe("resolver: slugs and segments", () => {
   it("accepts the slug with or without the leading and trailing slash, any case", async () => {
-    for (const ref of ["/ui-components/tabs", "ui-components/tabs", "/ui-components/tabs/", "ui-components/tabs/", "/UI-Components/Tabs"]) {
+    for (const ref of [
+      "/ui-components/tabs",
+      "ui-components/tabs",
+      "/ui-components/tabs/",
+      "ui-components/tabs/",
+      "/UI-Components/Tabs",
+    ]) {
       expect(await resolveTo(ref), ref).toBe("#12");
     }
   });
 
   it("accepts a bare last segment when it is unique", async () => {
-    for (const ref of ["tabs", "/tabs", "tabs/", "/tabs/", "Tabs", "tabs#examples", "tabs?ref=nav"]) expect(await resolveTo(ref), ref).toBe("#12");
+    for (const ref of ["tabs", "/tabs", "tabs/", "/tabs/", "Tabs", "tabs#examples", "tabs?ref=nav"])
+      expect(await resolveTo(ref), ref).toBe("#12");
   });
 
   it("reports an ambiguous last segment with every candidate, by catalog number", async () => {
@@ -83,7 +110,9 @@ describe("resolver: slugs and segments", () => {
         expect(r.ok, ref).toBe(false);
         if (r.ok) continue;
         expect(r.reason).toBe("ambiguous");
-        expect(r.candidates.map((e) => e.slug)).toEqual(es.map((e) => e.slug).sort((a, b) => bySlug(a).catalogNumber - bySlug(b).catalogNumber));
+        expect(r.candidates.map((e) => e.slug)).toEqual(
+          es.map((e) => e.slug).sort((a, b) => bySlug(a).catalogNumber - bySlug(b).catalogNumber),
+        );
       }
       // The full slug of each candidate is never ambiguous.
       for (const e of es) expect(await resolveTo(e.slug)).toBe(`#${e.catalogNumber}`);
@@ -125,13 +154,19 @@ describe("resolver: site URLs", () => {
 
   it("accepts the configured SITE_URL host, and a bare last segment in a site URL only when unique", async () => {
     const preview = createCatalog(entries, "https://deploy-preview-7--patttterns.netlify.app/");
-    expect(to(await preview.resolve("https://deploy-preview-7--patttterns.netlify.app/ui-components/tabs"))).toBe("#12");
+    expect(to(await preview.resolve("https://deploy-preview-7--patttterns.netlify.app/ui-components/tabs"))).toBe(
+      "#12",
+    );
     expect(await resolveTo("https://patttterns.com/tabs")).toBe("#12");
     expect(await resolveTo("https://patttterns.com/checkout")).toBe("ambiguous");
   });
 
   it("refuses paths on other hosts instead of guessing", async () => {
-    for (const ref of ["https://evil.example/ui-components/tabs", "https://patttterns.com.evil.example/ui-components/tabs", "https://github.com/tabs"]) {
+    for (const ref of [
+      "https://evil.example/ui-components/tabs",
+      "https://patttterns.com.evil.example/ui-components/tabs",
+      "https://github.com/tabs",
+    ]) {
       expect(await resolveTo(ref), ref).toBe("invalid");
     }
     expect(await resolveTo("evil.example/ui-components/tabs")).toBe("not_found");
@@ -161,13 +196,26 @@ describe("resolver: hostile refs never resolve wrongly", () => {
   });
 
   it("does not decode %2F into a path separator", async () => {
-    for (const ref of ["ui-components%2Ftabs", "%2Fui-components%2Ftabs", "https://patttterns.com/ui-components%2Ftabs", "https://patttterns.com/ui-components%2ftabs/"]) {
+    for (const ref of [
+      "ui-components%2Ftabs",
+      "%2Fui-components%2Ftabs",
+      "https://patttterns.com/ui-components%2Ftabs",
+      "https://patttterns.com/ui-components%2ftabs/",
+    ]) {
       expect((await catalog.resolve(ref)).ok, ref).toBe(false);
     }
   });
 
   it("rejects control characters inside a ref (the URL parser would drop tabs and newlines)", async () => {
-    for (const ref of ["tabs\u0000", "ta\nbs", "#1\u00002", "https://patttterns.com/ui-com\tponents/tabs", "https://patttterns.com/ui-components/tabs\r\nX-Evil: 1", "\u001b[31mtabs", "tabs\u0085"]) {
+    for (const ref of [
+      "tabs\u0000",
+      "ta\nbs",
+      "#1\u00002",
+      "https://patttterns.com/ui-com\tponents/tabs",
+      "https://patttterns.com/ui-components/tabs\r\nX-Evil: 1",
+      "\u001b[31mtabs",
+      "tabs\u0085",
+    ]) {
       expect(await resolveTo(ref), JSON.stringify(ref)).toBe("invalid");
     }
   });
@@ -176,12 +224,26 @@ describe("resolver: hostile refs never resolve wrongly", () => {
     expect(await resolveTo("")).toBe("invalid");
     expect(await resolveTo("   ")).toBe("invalid");
     expect(await resolveTo("x".repeat(10_000))).toBe("invalid");
-    expect(await resolveTo("#" + "1".repeat(10_000))).toBe("invalid");
+    expect(await resolveTo(`#${"1".repeat(10_000)}`)).toBe("invalid");
     expect(await resolveTo(`https://patttterns.com/ui-components/tabs?${"a".repeat(10_000)}`)).toBe("invalid");
   });
 
   it("does not treat look-alikes, zero-width characters or object keys as names", async () => {
-    for (const ref of ["tаbs" /* Cyrillic а */, "ta\u200bbs", "__proto__", "constructor", "toString", "hasOwnProperty", "#constructor", "<script>tabs</script>", "tabs' OR '1'='1", "*", "%", "null", "undefined"]) {
+    for (const ref of [
+      "tаbs" /* Cyrillic а */,
+      "ta\u200bbs",
+      "__proto__",
+      "constructor",
+      "toString",
+      "hasOwnProperty",
+      "#constructor",
+      "<script>tabs</script>",
+      "tabs' OR '1'='1",
+      "*",
+      "%",
+      "null",
+      "undefined",
+    ]) {
       expect((await catalog.resolve(ref)).ok, ref).toBe(false);
     }
   });
@@ -189,27 +251,64 @@ describe("resolver: hostile refs never resolve wrongly", () => {
   it("never throws, and whatever resolves contains the entry's number, id, slug segment or title", async () => {
     let resolved = 0;
     await fc.assert(
-      fc.asyncProperty(fc.oneof(
-        fc.string({ maxLength: 80 }),
-        fc.uuid(),
-        // Site-shaped refs built from the characters refs are made of, with real slug pieces mixed in.
-        fc.tuple(
-          fc.constantFrom("", "#", "/", "https://patttterns.com/", "patttterns.com/", "https://evil.example/", "notion.so/x/"),
-          fc.array(fc.oneof(fc.constantFrom("ui-components", "tabs", "onboarding", "12", "..", ".", "%2f", "%2e", "?", "#", "\\", "-", "0"), fc.string({ maxLength: 4 })), { maxLength: 5 }),
-        ).map(([head, parts]) => head + parts.join("/")),
-      ), async (ref) => {
-        const r = await catalog.resolve(ref);
-        if (!r.ok) return;
-        resolved++;
-        const e = r.entry;
-        const lower = ref.toLowerCase();
-        const named =
-          lower.replace(/[^0-9]/g, "").replace(/^0+/, "") === String(e.catalogNumber) ||
-          lower.replace(/-/g, "").includes(e.id.replace(/-/g, "")) ||
-          lower.includes(lastSegment(e)) ||
-          lower.replace(/[^a-z0-9]+/g, " ").trim() === e.title.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
-        expect(named, `${JSON.stringify(ref)} → #${e.catalogNumber}`).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ maxLength: 80 }),
+          fc.uuid(),
+          // Site-shaped refs built from the characters refs are made of, with real slug pieces mixed in.
+          fc
+            .tuple(
+              fc.constantFrom(
+                "",
+                "#",
+                "/",
+                "https://patttterns.com/",
+                "patttterns.com/",
+                "https://evil.example/",
+                "notion.so/x/",
+              ),
+              fc.array(
+                fc.oneof(
+                  fc.constantFrom(
+                    "ui-components",
+                    "tabs",
+                    "onboarding",
+                    "12",
+                    "..",
+                    ".",
+                    "%2f",
+                    "%2e",
+                    "?",
+                    "#",
+                    "\\",
+                    "-",
+                    "0",
+                  ),
+                  fc.string({ maxLength: 4 }),
+                ),
+                { maxLength: 5 },
+              ),
+            )
+            .map(([head, parts]) => head + parts.join("/")),
+        ),
+        async (ref) => {
+          const r = await catalog.resolve(ref);
+          if (!r.ok) return;
+          resolved++;
+          const e = r.entry;
+          const lower = ref.toLowerCase();
+          const named =
+            lower.replace(/[^0-9]/g, "").replace(/^0+/, "") === String(e.catalogNumber) ||
+            lower.replace(/-/g, "").includes(e.id.replace(/-/g, "")) ||
+            lower.includes(lastSegment(e)) ||
+            lower.replace(/[^a-z0-9]+/g, " ").trim() ===
+              e.title
+                .toLowerCase()
+                .replace(/[^a-z0-9]+/g, " ")
+                .trim();
+          expect(named, `${JSON.stringify(ref)} → #${e.catalogNumber}`).toBe(true);
+        },
+      ),
       { numRuns: 3000 },
     );
     // The half about what resolves must have something to check.
@@ -244,7 +343,11 @@ describe("resolver: every entry by every form", () => {
 
 describe("resolver over a small catalog", () => {
   it("reports ambiguous exact titles with candidates, and prefers an exact slug over a title", async () => {
-    const es = [entry(2, "Cards", { slug: "/ui-components/cards" }), entry(1, "Cards", { slug: "/ux-patterns/card-sorting" }), entry(3, "Card Sorting", { slug: "/ux-patterns/sorting" })];
+    const es = [
+      entry(2, "Cards", { slug: "/ui-components/cards" }),
+      entry(1, "Cards", { slug: "/ux-patterns/card-sorting" }),
+      entry(3, "Card Sorting", { slug: "/ux-patterns/sorting" }),
+    ];
     const small = createCatalog(es, "https://patttterns.com");
     const r = await small.resolve("cards!");
     expect(r.ok).toBe(false);

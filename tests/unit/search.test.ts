@@ -9,13 +9,19 @@ import { entry, entryIndex, numbers } from "../helpers/entries.ts";
 
 const raw: Entry[] = JSON.parse(readFileSync(`${ROOT}/search_index.json`, "utf8"));
 const catalog = createCatalog(raw, "https://patttterns.com");
-const search = (es: Entry[], q: string, opts?: Parameters<ReturnType<typeof entryIndex>["search"]>[1]) => numbers(entryIndex(es).search(q, opts));
+const search = (es: Entry[], q: string, opts?: Parameters<ReturnType<typeof entryIndex>["search"]>[1]) =>
+  numbers(entryIndex(es).search(q, opts));
 
 describe("matching: token-AND over title, description, tags, type and slug", () => {
   const es = [
     entry(1, "Drag and Drop", { description: "Move items by dragging.", tags: ["input", "gestures"] }),
     entry(2, "Kanban Board", { description: "Columns of cards.", tags: ["drag-and-drop", "productivity"] }),
-    entry(3, "Sortable List", { description: "Reorder rows by drag.", tags: ["lists"], type: "components", slug: "/ui-components/sortable-list" }),
+    entry(3, "Sortable List", {
+      description: "Reorder rows by drag.",
+      tags: ["lists"],
+      type: "components",
+      slug: "/ui-components/sortable-list",
+    }),
     entry(4, "Checkout", { type: "flows", slug: "/user-flows/checkout", tags: ["e-commerce"] }),
   ];
 
@@ -55,12 +61,22 @@ describe("matching: token-AND over title, description, tags, type and slug", () 
 
 describe("ranking with the site's weights", () => {
   it("uses the weights DESIGN.md gives", () => {
-    expect(WEIGHTS).toEqual({ exactTitle: 100, titlePrefix: 50, titleContains: 25, tagExact: 30, tagContains: 15, description: 10 });
+    expect(WEIGHTS).toEqual({
+      exactTitle: 100,
+      titlePrefix: 50,
+      titleContains: 25,
+      tagExact: 30,
+      tagContains: 15,
+      description: 10,
+    });
   });
 
   it("puts an exact title first even when another entry scores more", () => {
     // #1: prefix 50 + two exact tags 60 + two description hits 20 = 130 > #2's exact title 100.
-    const es = [entry(1, "Drag Drop Builder", { tags: ["drag", "drop"], description: "drag drop" }), entry(2, "Drag Drop")];
+    const es = [
+      entry(1, "Drag Drop Builder", { tags: ["drag", "drop"], description: "drag drop" }),
+      entry(2, "Drag Drop"),
+    ];
     expect(search(es, "drag drop")).toEqual([2, 1]);
   });
 
@@ -73,7 +89,12 @@ describe("ranking with the site's weights", () => {
   });
 
   it("adds description (10) to title contains (25): 35 beats an exact tag (30)", () => {
-    expect(search([entry(1, "Panel Switcher", { tags: ["tabs"] }), entry(2, "Top Tabs", { description: "tabs on top" })], "tabs")).toEqual([2, 1]);
+    expect(
+      search(
+        [entry(1, "Panel Switcher", { tags: ["tabs"] }), entry(2, "Top Tabs", { description: "tabs on top" })],
+        "tabs",
+      ),
+    ).toEqual([2, 1]);
   });
 
   it("ranks an exact tag (30) over a tag that contains the word (15)", () => {
@@ -81,13 +102,24 @@ describe("ranking with the site's weights", () => {
   });
 
   it("ranks a tag that contains the word (15) over a description hit (10), and that over slug or type only (0)", () => {
-    const es = [entry(1, "A", { slug: "/ux-patterns/tabs-a" }), entry(2, "B", { description: "uses tabs" }), entry(3, "C", { tags: ["tabsets"] })];
+    const es = [
+      entry(1, "A", { slug: "/ux-patterns/tabs-a" }),
+      entry(2, "B", { description: "uses tabs" }),
+      entry(3, "C", { tags: ["tabsets"] }),
+    ];
     expect(search(es, "tabs")).toEqual([3, 2, 1]);
   });
 
   it("scores each token: two exact tags (60) beat a title prefix (50), a prefix plus a tag (80) beats them", () => {
-    expect(search([entry(1, "Card Grid Kit"), entry(2, "Gallery", { tags: ["card", "grid"] })], "card grid")).toEqual([2, 1]);
-    expect(search([entry(1, "Card Grid Kit", { tags: ["grid"] }), entry(2, "Gallery", { tags: ["card", "grid"] })], "card grid")).toEqual([1, 2]);
+    expect(search([entry(1, "Card Grid Kit"), entry(2, "Gallery", { tags: ["card", "grid"] })], "card grid")).toEqual([
+      2, 1,
+    ]);
+    expect(
+      search(
+        [entry(1, "Card Grid Kit", { tags: ["grid"] }), entry(2, "Gallery", { tags: ["card", "grid"] })],
+        "card grid",
+      ),
+    ).toEqual([1, 2]);
   });
 
   it("breaks equal scores by catalog number, whatever the input order", () => {
@@ -98,7 +130,11 @@ describe("ranking with the site's weights", () => {
     expect(search([b, a], "tabs")).toEqual([3, 7]);
     const c = entry(9, "Panel", { tags: ["tabsets"], description: "tabs" });
     expect(search([c, a], "tabs")).toEqual([7, 9]);
-    const same = [entry(30, "X", { description: "tabs" }), entry(10, "Y", { description: "tabs" }), entry(20, "Z", { description: "tabs" })];
+    const same = [
+      entry(30, "X", { description: "tabs" }),
+      entry(10, "Y", { description: "tabs" }),
+      entry(20, "Z", { description: "tabs" }),
+    ];
     expect(search(same, "tabs")).toEqual([10, 20, 30]);
     expect(search([...same].reverse(), "tabs")).toEqual([10, 20, 30]);
   });
@@ -112,9 +148,20 @@ describe("ranking with the site's weights", () => {
 
 describe("filters", () => {
   const es = [
-    entry(1, "Tabs", { type: "components", slug: "/ui-components/tabs", tags: ["navigation"], uiCategories: ["Navigation"], hasGeneratedComponent: true }),
+    entry(1, "Tabs", {
+      type: "components",
+      slug: "/ui-components/tabs",
+      tags: ["navigation"],
+      uiCategories: ["Navigation"],
+      hasGeneratedComponent: true,
+    }),
     entry(2, "Bottom Tabs", { slug: "/mobile-patterns/bottom-tabs", tags: ["mobile", "data-display"] }),
-    entry(3, "Checkout", { type: "flows", slug: "/user-flows/checkout", tags: ["e-commerce"], uiCategories: ["Forms"] }),
+    entry(3, "Checkout", {
+      type: "flows",
+      slug: "/user-flows/checkout",
+      tags: ["e-commerce"],
+      uiCategories: ["Forms"],
+    }),
   ];
 
   it("filters by type, slug section, tag (hyphens as written or normalized) and UI category", () => {
@@ -151,16 +198,27 @@ describe("ranking over the real catalog", () => {
   });
 
   it("puts every exact title first", async () => {
-    for (const e of parseCatalog(raw)) expect((await catalog.search(e.title, { limit: 1 })).hits[0].title, e.title).toBe(e.title);
+    for (const e of parseCatalog(raw))
+      expect((await catalog.search(e.title, { limit: 1 })).hits[0].title, e.title).toBe(e.title);
   });
 
   it("finds every entry by its title words, and every exact hit (first) has every token", async () => {
-    for (const q of ["drag and drop", "onboarding checklist", "empty state", "date picker", "voice", "checkout payment"]) {
+    for (const q of [
+      "drag and drop",
+      "onboarding checklist",
+      "empty state",
+      "date picker",
+      "voice",
+      "checkout payment",
+    ]) {
       const { hits, total } = await catalog.search(q);
       expect(total, q).toBe(hits.length);
       expect(hits.length, q).toBeGreaterThan(0);
       const exact = entryIndex(raw).search(q);
-      expect(hits.slice(0, exact.length).map((e) => e.id), q).toEqual(exact.map((e) => e.id));
+      expect(
+        hits.slice(0, exact.length).map((e) => e.id),
+        q,
+      ).toEqual(exact.map((e) => e.id));
       for (const h of exact) {
         const text = normalize([h.title, h.description, h.tags.join(" "), h.type, h.slug].join(" "));
         for (const t of normalize(q).split(" ")) expect(text, `${q} → ${h.title}`).toContain(t);
@@ -170,10 +228,18 @@ describe("ranking over the real catalog", () => {
 
   it("is deterministic, and a limit returns the first hits of the same ranking with the same total", async () => {
     // Exact hits only, then queries whose pages mix in or are made of ranked hits (some words, a typo).
-    for (const [q, ranked] of [["navigation", false], ["mobile menu", true], ["swipe gestures on phones", true], ["notifcation for new messages", true]] as const) {
+    for (const [q, ranked] of [
+      ["navigation", false],
+      ["mobile menu", true],
+      ["swipe gestures on phones", true],
+      ["notifcation for new messages", true],
+    ] as const) {
       const all = await catalog.search(q);
       expect(all.total, q).toBeGreaterThan(3);
-      expect(all.match.some((m) => m !== "all_words"), q).toBe(ranked);
+      expect(
+        all.match.some((m) => m !== "all_words"),
+        q,
+      ).toBe(ranked);
       expect(numbers((await catalog.search(q)).hits), q).toEqual(numbers(all.hits));
       for (const limit of [1, 3, all.total - 1]) {
         const page = await catalog.search(q, { limit });

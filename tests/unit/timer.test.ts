@@ -13,7 +13,10 @@ describe("timer", () => {
   it("never resolves once cancelled", async () => {
     const t = timer(20);
     t.cancel();
-    const winner = await Promise.race([t.done.then(() => "fired"), new Promise((r) => setTimeout(() => r("quiet"), 80))]);
+    const winner = await Promise.race([
+      t.done.then(() => "fired"),
+      new Promise((r) => setTimeout(() => r("quiet"), 80)),
+    ]);
     expect(winner).toBe("quiet");
   });
 });

@@ -38,9 +38,26 @@ describe("hostAllowed: the loopback fast path agrees with the URL parser", () =>
     }
   };
   const hosts = [
-    "localhost", "localhost:8888", "LOCALHOST:1", "127.0.0.1", "127.0.0.1:65535", "127.0.0.1:65536", "localhost:99999",
-    "[::1]", "[::1]:3000", "127.1", "0x7f.0.0.1", "127.0.0.1.nip.io", "localhost.evil.com", "evil.com", "evil.com:80",
-    "localhost:", "localhost:80x", "user@localhost", "[::1", "",
+    "localhost",
+    "localhost:8888",
+    "LOCALHOST:1",
+    "127.0.0.1",
+    "127.0.0.1:65535",
+    "127.0.0.1:65536",
+    "localhost:99999",
+    "[::1]",
+    "[::1]:3000",
+    "127.1",
+    "0x7f.0.0.1",
+    "127.0.0.1.nip.io",
+    "localhost.evil.com",
+    "evil.com",
+    "evil.com:80",
+    "localhost:",
+    "localhost:80x",
+    "user@localhost",
+    "[::1",
+    "",
   ];
   for (const host of hosts) {
     it(`Host ${JSON.stringify(host)}`, () => {

@@ -35,7 +35,11 @@ describe("foldMonth", () => {
     expect(r).toMatchObject({ added: 6, written: true });
     const m = await readMonthly(kv, MONTH);
     expect(m).toMatchObject({
-      calls: 6, tool_calls: 6, bytes: 6000, infra_errors: 1, client_errors: 1,
+      calls: 6,
+      tool_calls: 6,
+      bytes: 6000,
+      infra_errors: 1,
+      client_errors: 1,
       by_tool: { get_component: 4, search_patterns: 2 },
       by_status: { ok: 4, invalid_args: 1, upstream_timeout: 1 },
       by_agent: { "cursor/1": 3, "claude-code/2": 3 },
@@ -71,7 +75,10 @@ describe("foldMonth", () => {
 
   it("a crash before the monthly write loses nothing and counts nothing twice", async () => {
     await seedEvents(kv, MONTH, 12);
-    const crashing: KV = { ...kv, set: async (k, v) => (k === keys.monthly(MONTH) ? Promise.reject(new Error("crash")) : kv.set(k, v)) };
+    const crashing: KV = {
+      ...kv,
+      set: async (k, v) => (k === keys.monthly(MONTH) ? Promise.reject(new Error("crash")) : kv.set(k, v)),
+    };
     await expect(foldMonth(crashing, MONTH)).rejects.toThrow("crash");
     expect(await kv.get(keys.monthly(MONTH))).toBeNull();
     await foldMonth(kv, MONTH);
@@ -81,7 +88,9 @@ describe("foldMonth", () => {
 
   it("concurrent folds while events keep arriving end with the exact count", async () => {
     const writers = Array.from({ length: 10 }, () => seedEvents(kv, MONTH, 12));
-    const folds = Array.from({ length: 6 }, (_, i) => new Promise((r) => setTimeout(r, i * 15)).then(() => foldMonth(kv, MONTH)));
+    const folds = Array.from({ length: 6 }, (_, i) =>
+      new Promise((r) => setTimeout(r, i * 15)).then(() => foldMonth(kv, MONTH)),
+    );
     await Promise.all(writers);
     // A fold may give up after repeated clashes; none may overcount.
     await Promise.allSettled(folds);
@@ -95,7 +104,10 @@ describe("foldMonth", () => {
   it("passes over a write in progress: the local store lists its temporary `.<random>` file", async () => {
     await seedEvents(kv, MONTH, 3);
     // What a listing taken mid-write returns: the temp file the store renames into place a moment later.
-    const midWrite: KV = { ...kv, list: async (prefix) => [...(await kv.list(prefix)), `${keys.eventPrefix(MONTH)}.k3j9x0q2ab`] };
+    const midWrite: KV = {
+      ...kv,
+      list: async (prefix) => [...(await kv.list(prefix)), `${keys.eventPrefix(MONTH)}.k3j9x0q2ab`],
+    };
     expect(await foldMonth(midWrite, MONTH)).toMatchObject({ added: 3, unreadable: 0, written: true });
     expect((await readMonthly(kv, MONTH)).folded).toHaveLength(3);
   });
@@ -133,7 +145,11 @@ describe("purgeMonth and the schedule", () => {
 
   it("a fold racing a purge either aborts or writes the full count, never less", async () => {
     await seedEvents(kv, "2026-08", 60);
-    const results = await Promise.allSettled([purgeMonth(kv, "2026-08"), foldMonth(kv, "2026-08"), foldMonth(kv, "2026-08")]);
+    const results = await Promise.allSettled([
+      purgeMonth(kv, "2026-08"),
+      foldMonth(kv, "2026-08"),
+      foldMonth(kv, "2026-08"),
+    ]);
     expect(results[0].status).toBe("fulfilled");
     expect((await readMonthly(kv, "2026-08")).calls).toBe(60);
   });
@@ -157,7 +173,9 @@ describe("purgeMonth and the schedule", () => {
     const { siteID, token, edgeURL, uncachedEdgeURL } = blobs.config;
     const before = process.env.NETLIFY_BLOBS_CONTEXT;
     // What the Functions runtime provides: the Blobs context in the environment.
-    process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({ siteID, token, edgeURL, uncachedEdgeURL })).toString("base64");
+    process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
+      JSON.stringify({ siteID, token, edgeURL, uncachedEdgeURL }),
+    ).toString("base64");
     try {
       const fn = await import("../../netlify/functions/usage-fold.mts");
       expect(fn.config).toEqual({ schedule: "@hourly" });

@@ -33,7 +33,12 @@ describe("hashClient (HMAC-SHA-256, per-month salt)", () => {
   it("a hasher that keeps each month's key gives, month after month, what node:crypto computes", async () => {
     const { createHmac } = await import("node:crypto");
     const hash = clientHasher(enc("secret-a"));
-    for (const [month, ip] of [["2026-11", IP], ["2026-12", IP], ["2026-11", "2001:db8::1"], ["2026-12", "10.0.0.1"]]) {
+    for (const [month, ip] of [
+      ["2026-11", IP],
+      ["2026-12", IP],
+      ["2026-11", "2001:db8::1"],
+      ["2026-12", "10.0.0.1"],
+    ]) {
       const monthKey = createHmac("sha256", "secret-a").update(`usage-client:${month}`).digest();
       expect(await hash(month, ip)).toBe(createHmac("sha256", monthKey).update(ip).digest("hex").slice(0, 32));
     }
@@ -52,8 +57,10 @@ describe("without USAGE_HASH_SECRET: a random key per deployment", () => {
   /** One app instance (a fresh isolate) of deployment `deployId`; returns the client hash it stored. */
   async function clientOf(deployId: string, secret?: string): Promise<string> {
     const kv = usageStore(blobs.config);
-    const before = new Set((await kv.list("events/")));
-    const app = testApp({ usage: createUsageRecorder({ secret, open: () => usageStore(blobs.config), log: () => {} }) });
+    const before = new Set(await kv.list("events/"));
+    const app = testApp({
+      usage: createUsageRecorder({ secret, open: () => usageStore(blobs.config), log: () => {} }),
+    });
     await app.handle(await toolCall("search_patterns", { query: "tabs" }), { ip: IP, deployId });
     const fresh = (await kv.list("events/")).filter((k) => !before.has(k));
     expect(fresh).toHaveLength(1);

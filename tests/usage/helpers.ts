@@ -14,7 +14,12 @@ export function usageApp(config: BlobsConfig, opts: { secret?: string; lines?: s
 }
 
 /** A 2026-07-28 tools/call whose clientInfo names `agent`. */
-export async function toolCall(name: string, args: Record<string, unknown>, agent = "test", headers: Record<string, string> = {}) {
+export async function toolCall(
+  name: string,
+  args: Record<string, unknown>,
+  agent = "test",
+  headers: Record<string, string> = {},
+) {
   const req = modern("tools/call", { name, arguments: args }, headers);
   const body = await req.json();
   body.params._meta["io.modelcontextprotocol/clientInfo"] = { name: agent, version: "1.0" };
@@ -22,14 +27,22 @@ export async function toolCall(name: string, args: Record<string, unknown>, agen
 }
 
 export const legacyInit = (name = "legacy-client") =>
-  post({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name, version: "2.0" } } });
+  post({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name, version: "2.0" } },
+  });
 
 /** A fixture with code, and the lines of its TSX that are long enough to be unmistakable. */
 export function fixtureWithCode() {
   const f = fixtures.find((x) => x.code.length > 0)!;
   const active = f.code.find((c) => c.versionId === f.index.activeVersionId) ?? f.code[0];
   const tsx = new TextDecoder().decode(active.bytes);
-  const lines = tsx.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length >= 16);
+  const lines = tsx
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l.length >= 16);
   return { fixture: f, tsx, lines };
 }
 
@@ -45,16 +58,34 @@ export async function dump(kv: KV): Promise<Map<string, string>> {
 
 let seq = 0;
 /** Writes events straight into the store, the way the recorder lays them out. */
-export async function seedEvents(kv: KV, month: string, n: number, make: (i: number) => Partial<UsageEvent> = () => ({})) {
+export async function seedEvents(
+  kv: KV,
+  month: string,
+  n: number,
+  make: (i: number) => Partial<UsageEvent> = () => ({}),
+) {
   const ids: string[] = [];
-  await Promise.all(Array.from({ length: n }, async (_, i) => {
-    const id = `${month.replace("-", "")}01T000000000Z-seed${String(seq++).padStart(8, "0")}`;
-    ids.push(id);
-    const event: UsageEvent = {
-      v: 1, ts: `${month}-01T12:00:00.000Z`, method: "tools/call", era: "modern", protocol_version: "2026-07-28",
-      tool: "search_patterns", status: "ok", http_status: 200, duration_ms: 12, bytes: 100, agent: "seed/1", client: "c0", ...make(i),
-    };
-    await kv.set(keys.event(month, id), JSON.stringify(event));
-  }));
+  await Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const id = `${month.replace("-", "")}01T000000000Z-seed${String(seq++).padStart(8, "0")}`;
+      ids.push(id);
+      const event: UsageEvent = {
+        v: 1,
+        ts: `${month}-01T12:00:00.000Z`,
+        method: "tools/call",
+        era: "modern",
+        protocol_version: "2026-07-28",
+        tool: "search_patterns",
+        status: "ok",
+        http_status: 200,
+        duration_ms: 12,
+        bytes: 100,
+        agent: "seed/1",
+        client: "c0",
+        ...make(i),
+      };
+      await kv.set(keys.event(month, id), JSON.stringify(event));
+    }),
+  );
   return ids;
 }

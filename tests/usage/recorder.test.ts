@@ -26,19 +26,45 @@ describe("[mcp-usage] log line", () => {
     const ip = "203.0.113.9";
     const init = await app.handle(legacyInit("cursor"), { ip, requestId: "req-init" });
     const discover = await app.handle(modern("server/discover"), { ip, requestId: "req-discover" });
-    const call = await app.handle(await toolCall("get_component", { pattern_id: fixture.entry.id }, "claude-code"), { ip, requestId: "req-call" });
+    const call = await app.handle(await toolCall("get_component", { pattern_id: fixture.entry.id }, "claude-code"), {
+      ip,
+      requestId: "req-call",
+    });
     await app.handle(modern("tools/list"), { ip });
     await app.handle(post({ jsonrpc: "2.0", id: 9, method: "ping" }), { ip });
     expect([init.status, discover.status, call.status]).toEqual([200, 200, 200]);
     expect(lines).toHaveLength(3);
     const [a, b, c] = lines.map(parse);
 
-    expect(a).toMatchObject({ request_id: "req-init", method: "initialize", era: "legacy", protocol_version: "2025-06-18", status: "ok", agent: "cursor/2.0", ip });
-    expect(b).toMatchObject({ request_id: "req-discover", method: "server/discover", era: "modern", protocol_version: "2026-07-28", status: "ok", ip });
+    expect(a).toMatchObject({
+      request_id: "req-init",
+      method: "initialize",
+      era: "legacy",
+      protocol_version: "2025-06-18",
+      status: "ok",
+      agent: "cursor/2.0",
+      ip,
+    });
+    expect(b).toMatchObject({
+      request_id: "req-discover",
+      method: "server/discover",
+      era: "modern",
+      protocol_version: "2026-07-28",
+      status: "ok",
+      ip,
+    });
     const callBytes = new TextEncoder().encode(await call.text()).byteLength;
     expect(c).toMatchObject({
-      request_id: "req-call", method: "tools/call", tool: "get_component", pattern_id: fixture.entry.id,
-      version_id: fixture.index.activeVersionId, status: "ok", http_status: 200, bytes: callBytes, agent: "claude-code/1.0", ip,
+      request_id: "req-call",
+      method: "tools/call",
+      tool: "get_component",
+      pattern_id: fixture.entry.id,
+      version_id: fixture.index.activeVersionId,
+      status: "ok",
+      http_status: 200,
+      bytes: callBytes,
+      agent: "claude-code/1.0",
+      ip,
     });
     expect(new Date(c.ts).toISOString()).toBe(c.ts);
     expect(c.duration_ms).toBeGreaterThanOrEqual(0);
@@ -48,14 +74,32 @@ describe("[mcp-usage] log line", () => {
 
   it("reports the error code as status, and a call that names no client as agent unknown, its User-Agent apart", async () => {
     const { app, lines } = usageApp(blobs.config, { secret: "s" });
-    await app.handle(await toolCall("get_component", { pattern_id: "no-such-pattern-anywhere" }), { ip: "198.51.100.1" });
+    await app.handle(await toolCall("get_component", { pattern_id: "no-such-pattern-anywhere" }), {
+      ip: "198.51.100.1",
+    });
     // A 2025-06-18 tools/call has no clientInfo: the client is unknown; the User-Agent is kept as a hint.
-    await app.handle(post({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "search_patterns", arguments: { query: true } } },
-      { "mcp-protocol-version": "2025-06-18", "user-agent": "python-httpx/0.28.1" }), { ip: "198.51.100.1" });
+    await app.handle(
+      post(
+        {
+          jsonrpc: "2.0",
+          id: 2,
+          method: "tools/call",
+          params: { name: "search_patterns", arguments: { query: true } },
+        },
+        { "mcp-protocol-version": "2025-06-18", "user-agent": "python-httpx/0.28.1" },
+      ),
+      { ip: "198.51.100.1" },
+    );
     await app.handle(await toolCall("no_such_tool", {}), { ip: "198.51.100.1" });
     const [missing, invalid, unknown] = lines.map(parse);
     expect(missing).toMatchObject({ tool: "get_component", status: "pattern_not_found" });
-    expect(invalid).toMatchObject({ tool: "search_patterns", status: "invalid_args", agent: "unknown", user_agent: "python-httpx/0.28.1", era: "legacy" });
+    expect(invalid).toMatchObject({
+      tool: "search_patterns",
+      status: "invalid_args",
+      agent: "unknown",
+      user_agent: "python-httpx/0.28.1",
+      era: "legacy",
+    });
     // A call that names its client keeps no User-Agent.
     expect(missing.agent).toBe("test/1.0");
     expect(missing).not.toHaveProperty("user_agent");
@@ -87,7 +131,9 @@ describe("no component code in logs or stored events", () => {
       expect(tsxLines.length).toBeGreaterThan(5);
       const versions = fixture.code.map((c) => c.versionId);
       for (const version_id of versions) {
-        const res = await app.handle(await toolCall("get_component", { pattern_id: fixture.entry.id, version_id }), { ip: "203.0.113.5" });
+        const res = await app.handle(await toolCall("get_component", { pattern_id: fixture.entry.id, version_id }), {
+          ip: "203.0.113.5",
+        });
         // The response does carry the code: the test would prove nothing otherwise.
         expect(await res.text()).toContain("component_code");
       }
@@ -161,7 +207,10 @@ describe("a recording failure never fails the response", () => {
     try {
       const app = testApp({ usage: createUsageRecorder({ secret: "s", open: slowDeadStore, log: () => {} }) });
       const handed: Promise<unknown>[] = [];
-      const res = await app.handle(await toolCall("search_patterns", { query: "drag" }), { ip: "192.0.2.8", waitUntil: (p) => void handed.push(p) });
+      const res = await app.handle(await toolCall("search_patterns", { query: "drag" }), {
+        ip: "192.0.2.8",
+        waitUntil: (p) => void handed.push(p),
+      });
       expect(res.status).toBe(200);
       expect(handed).toHaveLength(1);
       let settled = false;
@@ -181,7 +230,10 @@ describe("a recording failure never fails the response", () => {
     const open = () => (opened++, openStore(USAGE_STORE, { config: blobs.config }));
     const app = testApp({ usage: createUsageRecorder({ secret: "s", open, log: (l) => lines.push(l) }) });
     const handed: Promise<unknown>[] = [];
-    const res = await app.handle(await toolCall("search_patterns", { query: "drag" }), { ip: "192.0.2.9", waitUntil: (p) => void handed.push(p) });
+    const res = await app.handle(await toolCall("search_patterns", { query: "drag" }), {
+      ip: "192.0.2.9",
+      waitUntil: (p) => void handed.push(p),
+    });
     expect(res.status).toBe(200);
     expect(handed).toHaveLength(1);
     // The answer is out: no log line written, no store opened yet.
@@ -204,7 +256,12 @@ describe("a recording failure never fails the response", () => {
     const errSpy = vi.spyOn(console, "error").mockImplementation(() => {});
     const logSpy = vi.spyOn(console, "log").mockImplementation(() => {});
     try {
-      const app = testApp({ usage: usageFromEnv({ USAGE_HASH_SECRET: "s", USAGE_WRITE_DEADLINE_MS: String(deadline) }, { siteID: "s", token: "t", edgeURL: url, uncachedEdgeURL: url }) });
+      const app = testApp({
+        usage: usageFromEnv(
+          { USAGE_HASH_SECRET: "s", USAGE_WRITE_DEADLINE_MS: String(deadline) },
+          { siteID: "s", token: "t", edgeURL: url, uncachedEdgeURL: url },
+        ),
+      });
       const started = performance.now();
       const res = await app.handle(await toolCall("search_patterns", { query: "drag" }), { ip: "192.0.2.9" });
       const took = performance.now() - started;

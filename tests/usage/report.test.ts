@@ -21,7 +21,9 @@ const pattern = (catalogData as { id: string; title: string }[])[0];
 /** The report CLI as users run it (tsx), against a store directory. */
 const report = (args: string[], env: Record<string, string> = {}) =>
   run(join(ROOT, "node_modules/.bin/tsx"), [join(ROOT, "scripts/usage-report.ts"), ...args], {
-    cwd: ROOT, env: { ...process.env, NETLIFY_SITE_ID: "", NETLIFY_BLOBS_TOKEN: "", ...env }, timeout: 120_000,
+    cwd: ROOT,
+    env: { ...process.env, NETLIFY_SITE_ID: "", NETLIFY_BLOBS_TOKEN: "", ...env },
+    timeout: 120_000,
   });
 
 let dir: string;
@@ -46,7 +48,13 @@ beforeAll(async () => {
     bytes: 2048,
     duration_ms: 20 + i,
   }));
-  await seedEvents(kv, MONTH, 5, () => ({ method: "initialize", tool: undefined, era: "legacy", protocol_version: "2025-06-18", client: "client-0" }));
+  await seedEvents(kv, MONTH, 5, () => ({
+    method: "initialize",
+    tool: undefined,
+    era: "legacy",
+    protocol_version: "2025-06-18",
+    client: "client-0",
+  }));
 });
 afterAll(async () => {
   await server.stop();
@@ -60,7 +68,11 @@ describe("npm run usage-report", () => {
     expect(lines).toHaveLength(1);
     const r = JSON.parse(lines[0]);
     expect(r).toMatchObject({
-      month: MONTH, calls: 45, tool_calls: 40, unique_clients: 7, bytes: 45 * 2048 - 5 * 2048 + 5 * 100,
+      month: MONTH,
+      calls: 45,
+      tool_calls: 40,
+      unique_clients: 7,
+      bytes: 45 * 2048 - 5 * 2048 + 5 * 100,
       by_tool: { get_component: 20, search_patterns: 10, search_components: 10 },
       by_status: { ok: 41, pattern_not_found: 3, upstream_timeout: 1 },
       by_pattern: { [pattern.id]: 20 },
@@ -77,8 +89,24 @@ describe("npm run usage-report", () => {
   it("prints a readable report and --html writes one self-contained page with inline SVG charts", async () => {
     const file = join(dir, "report.html");
     const { stdout } = await report(["--month", MONTH, "--html", file, "--dir", dir]);
-    for (const s of ["Calls per tool", "Calls per day", "2026-11-05", "Status", "Infra errors", "target < 2.00%: MISSED",
-      "Client errors", "p50", "p95", "Top patterns", pattern.title, "Agents", "cursor/1.7", "Unique clients   7", "Bytes served", `Wrote ${file}`]) {
+    for (const s of [
+      "Calls per tool",
+      "Calls per day",
+      "2026-11-05",
+      "Status",
+      "Infra errors",
+      "target < 2.00%: MISSED",
+      "Client errors",
+      "p50",
+      "p95",
+      "Top patterns",
+      pattern.title,
+      "Agents",
+      "cursor/1.7",
+      "Unique clients   7",
+      "Bytes served",
+      `Wrote ${file}`,
+    ]) {
       expect(stdout).toContain(s);
     }
     const html = await readFile(file, "utf8");
@@ -96,12 +124,19 @@ describe("npm run usage-report", () => {
     await foldMonth(prod, "2026-10");
     // --no-fold: the local BlobsServer's emulation of the Blobs API drops a list's prefix (it appends
     // "?signature=" to a URL that already has a query), so only reads are exercised through the API here.
-    const { stdout } = await report(["--month", "2026-10", "--json", "--no-fold"], { NETLIFY_SITE_ID: "prod-site", NETLIFY_BLOBS_TOKEN: server.config.token, NETLIFY_API_URL: url });
+    const { stdout } = await report(["--month", "2026-10", "--json", "--no-fold"], {
+      NETLIFY_SITE_ID: "prod-site",
+      NETLIFY_BLOBS_TOKEN: server.config.token,
+      NETLIFY_API_URL: url,
+    });
     expect(JSON.parse(stdout)).toMatchObject({ month: "2026-10", calls: 3 });
   });
 
   it("refuses a malformed month with a usage line and exit code 2", async () => {
-    const err = await report(["--month", "Nov-2026", "--dir", dir]).then(() => null, (e) => e);
+    const err = await report(["--month", "Nov-2026", "--dir", dir]).then(
+      () => null,
+      (e) => e,
+    );
     expect(err?.code).toBe(2);
     expect(err?.stderr).toContain("use YYYY-MM");
   });
@@ -111,13 +146,28 @@ describe("buildReport", () => {
   it("splits infra from client errors and compares get_component's p95 with 500 ms", () => {
     const m = emptyMonthly("2026-12");
     const ev = (status: string, http_status: number, tool: string, duration_ms: number) => ({
-      v: 1 as const, ts: "2026-12-03T00:00:00.000Z", method: "tools/call", tool, status, http_status, duration_ms, bytes: 10, agent: "a", client: null,
+      v: 1 as const,
+      ts: "2026-12-03T00:00:00.000Z",
+      method: "tools/call",
+      tool,
+      status,
+      http_status,
+      duration_ms,
+      bytes: 10,
+      agent: "a",
+      client: null,
     });
     for (let i = 0; i < 98; i++) addEvent(m, ev("ok", 200, "get_component", 100 + i));
     addEvent(m, ev("rpc_-32603", 500, "get_component", 5));
     addEvent(m, ev("invalid_args", 200, "search_patterns", 5));
     const r = buildReport(m);
-    expect(r.errors).toMatchObject({ infra: 1, client: 1, infra_rate: 0.01, infra_within_target: true, client_rate: 0.01 });
+    expect(r.errors).toMatchObject({
+      infra: 1,
+      client: 1,
+      infra_rate: 0.01,
+      infra_within_target: true,
+      client_rate: 0.01,
+    });
     expect(r.duration_ms.get_component_ok_p95).toBeGreaterThanOrEqual(190);
     expect(r.duration_ms.get_component_ok_p95).toBeLessThanOrEqual(195 * 1.1);
     expect(r.unique_clients).toBe(0);
@@ -127,9 +177,24 @@ describe("buildReport", () => {
   it("says plainly which calls named no client, and keeps their User-Agents apart as a hint", () => {
     const m = emptyMonthly("2026-12");
     const ev = (agent: string, user_agent?: string) => ({
-      v: 1 as const, ts: "2026-12-03T00:00:00.000Z", method: "tools/call", tool: "get_component", status: "ok", http_status: 200, duration_ms: 3, bytes: 10, agent, user_agent, client: null,
+      v: 1 as const,
+      ts: "2026-12-03T00:00:00.000Z",
+      method: "tools/call",
+      tool: "get_component",
+      status: "ok",
+      http_status: 200,
+      duration_ms: 3,
+      bytes: 10,
+      agent,
+      user_agent,
+      client: null,
     });
-    for (const [agent, ua, n] of [["cursor/1.7", undefined, 2], ["unknown", "node", 3], ["unknown", "undici", 1], ["unknown", undefined, 1]] as const) {
+    for (const [agent, ua, n] of [
+      ["cursor/1.7", undefined, 2],
+      ["unknown", "node", 3],
+      ["unknown", "undici", 1],
+      ["unknown", undefined, 1],
+    ] as const) {
       for (let i = 0; i < n; i++) addEvent(m, ev(agent, ua));
     }
     const r = buildReport(m);

@@ -30,13 +30,31 @@ afterAll(async () => {
 function call(url: string, agent: string, i: number) {
   const f = withCode[i % withCode.length];
   // Half fetch code (the heaviest response, and the one that must never leak), half search.
-  const [name, args] = i % 2 ? ["get_component", { pattern_id: f.entry.id }] as const : ["search_patterns", { query: f.entry.title.split(" ")[0] }] as const;
+  const [name, args] =
+    i % 2
+      ? (["get_component", { pattern_id: f.entry.id }] as const)
+      : (["search_patterns", { query: f.entry.title.split(" ")[0] }] as const);
   return fetch(`${url}/mcp`, {
     method: "POST",
-    headers: { "content-type": "application/json", "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": name },
+    headers: {
+      "content-type": "application/json",
+      "mcp-protocol-version": "2026-07-28",
+      "mcp-method": "tools/call",
+      "mcp-name": name,
+    },
     body: JSON.stringify({
-      jsonrpc: "2.0", id: i, method: "tools/call",
-      params: { name, arguments: args, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": { name: agent, version: "1" } } },
+      jsonrpc: "2.0",
+      id: i,
+      method: "tools/call",
+      params: {
+        name,
+        arguments: args,
+        _meta: {
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientCapabilities": {},
+          "io.modelcontextprotocol/clientInfo": { name: agent, version: "1" },
+        },
+      },
     }),
   });
 }
@@ -52,13 +70,15 @@ function suite(target: ServedTarget, calls: number, inFlight: number) {
     const months = new Set([new Date().toISOString().slice(0, 7)]);
     const statuses: number[] = [];
     let next = 0;
-    await Promise.all(Array.from({ length: inFlight }, async () => {
-      while (next < calls) {
-        const res = await call(target.url, agent, next++);
-        statuses.push(res.status);
-        await res.text();
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: inFlight }, async () => {
+        while (next < calls) {
+          const res = await call(target.url, agent, next++);
+          statuses.push(res.status);
+          await res.text();
+        }
+      }),
+    );
     months.add(new Date().toISOString().slice(0, 7));
     for (const m of months) spanned.add(m);
     return { statuses, months: [...months] };
@@ -75,27 +95,35 @@ function suite(target: ServedTarget, calls: number, inFlight: number) {
   }
 
   describe(`served endpoint, ${target.name}: no lost counts under concurrency`, () => {
-    it(`${calls} concurrent tool calls (${inFlight} in flight) raise the month's folded count by exactly ${calls}`, async () => {
-      const month = new Date().toISOString().slice(0, 7);
-      const start = await folded([month]);
-      expect(start.mine).toBe(0);
-      const { statuses, months } = await burst();
-      expect(statuses.filter((s) => s !== 200)).toEqual([]);
-      const after = await settled(months, calls);
-      expect(after.mine).toBe(calls);
-      // Others may add traffic meanwhile, so the total grows by at least ours; the ledger matches the count.
-      expect(after.blobs[0].calls - start.blobs[0].calls).toBeGreaterThanOrEqual(months.length === 1 ? calls : 0);
-      // Every ledgered id is counted once: as a call, or as an unreadable (cut-off) event.
-      for (const b of after.blobs) expect(b.folded.length).toBe(b.calls + b.unreadable);
-    }, BURST_TIMEOUT_MS);
+    it(
+      `${calls} concurrent tool calls (${inFlight} in flight) raise the month's folded count by exactly ${calls}`,
+      async () => {
+        const month = new Date().toISOString().slice(0, 7);
+        const start = await folded([month]);
+        expect(start.mine).toBe(0);
+        const { statuses, months } = await burst();
+        expect(statuses.filter((s) => s !== 200)).toEqual([]);
+        const after = await settled(months, calls);
+        expect(after.mine).toBe(calls);
+        // Others may add traffic meanwhile, so the total grows by at least ours; the ledger matches the count.
+        expect(after.blobs[0].calls - start.blobs[0].calls).toBeGreaterThanOrEqual(months.length === 1 ? calls : 0);
+        // Every ledgered id is counted once: as a call, or as an unreadable (cut-off) event.
+        for (const b of after.blobs) expect(b.folded.length).toBe(b.calls + b.unreadable);
+      },
+      BURST_TIMEOUT_MS,
+    );
 
-    it(`and again on a second run: exactly ${2 * calls}`, async () => {
-      const { statuses } = await burst();
-      expect(statuses.filter((s) => s !== 200)).toEqual([]);
-      expect((await settled([...spanned], 2 * calls)).mine).toBe(2 * calls);
-      // Folding again adds nothing of ours.
-      expect((await folded([...spanned])).mine).toBe(2 * calls);
-    }, BURST_TIMEOUT_MS);
+    it(
+      `and again on a second run: exactly ${2 * calls}`,
+      async () => {
+        const { statuses } = await burst();
+        expect(statuses.filter((s) => s !== 200)).toEqual([]);
+        expect((await settled([...spanned], 2 * calls)).mine).toBe(2 * calls);
+        // Folding again adds nothing of ours.
+        expect((await folded([...spanned])).mine).toBe(2 * calls);
+      },
+      BURST_TIMEOUT_MS,
+    );
 
     it("the stored events of those calls carry no component code, no TSX and no raw IP", async () => {
       const texts: string[] = [];
@@ -111,8 +139,10 @@ function suite(target: ServedTarget, calls: number, inFlight: number) {
         }
       }
       expect(texts.length).toBe(2 * calls);
-      const tsxLines = withCode.flatMap((f) => f.code.flatMap((c) => new TextDecoder().decode(c.bytes).split(/\r?\n/)))
-        .map((l) => l.trim()).filter((l) => l.length >= 24);
+      const tsxLines = withCode
+        .flatMap((f) => f.code.flatMap((c) => new TextDecoder().decode(c.bytes).split(/\r?\n/)))
+        .map((l) => l.trim())
+        .filter((l) => l.length >= 24);
       const distinct = [...new Set(tsxLines)];
       expect(distinct.length).toBeGreaterThan(100);
       const joined = texts.join("\n");

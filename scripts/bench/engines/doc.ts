@@ -17,4 +17,9 @@ export interface Doc {
   tags: string;
 }
 
-export const toDoc = (e: Entry): Doc => ({ id: e.id, title: e.title, description: e.description, tags: e.tags.join(" ") });
+export const toDoc = (e: Entry): Doc => ({
+  id: e.id,
+  title: e.title,
+  description: e.description,
+  tags: e.tags.join(" "),
+});

@@ -5,7 +5,12 @@ import { type Doc, LIMIT, type Searcher, toDoc } from "./doc.ts";
 
 // Nothing is stored: a search returns ids, and titles are looked up by id.
 const OPTIONS: Options<Doc> = { fields: ["title", "description", "tags"] };
-const SEARCH: SearchOptions = { boost: { title: 3, tags: 2, description: 1 }, fuzzy: 0.2, prefix: true, combineWith: "OR" };
+const SEARCH: SearchOptions = {
+  boost: { title: 3, tags: 2, description: 1 },
+  fuzzy: 0.2,
+  prefix: true,
+  combineWith: "OR",
+};
 
 /** The index of `entries`, serialized as it would ship. */
 export function serialize(entries: readonly Entry[]): string {
@@ -16,5 +21,9 @@ export function serialize(entries: readonly Entry[]): string {
 
 export function open(json: string): Searcher {
   const ms = MiniSearch.loadJSON<Doc>(json, OPTIONS);
-  return async (query) => ms.search(query, SEARCH).slice(0, LIMIT).map((r) => String(r.id));
+  return async (query) =>
+    ms
+      .search(query, SEARCH)
+      .slice(0, LIMIT)
+      .map((r) => String(r.id));
 }

@@ -18,5 +18,6 @@ export async function serialize(entries: readonly Entry[]): Promise<string> {
 export function open(json: string): Searcher {
   const db = create({ schema: SCHEMA });
   load(db, JSON.parse(json));
-  return async (term) => (await search(db, { term, tolerance: 1, boost: { title: 3, tags: 2 }, limit: LIMIT })).hits.map((h) => h.id);
+  return async (term) =>
+    (await search(db, { term, tolerance: 1, boost: { title: 3, tags: 2 }, limit: LIMIT })).hits.map((h) => h.id);
 }

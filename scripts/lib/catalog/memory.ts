@@ -31,7 +31,10 @@ export function duplicates(entries: readonly Entry[]): string | undefined {
 export function parseCatalog(raw: unknown): Entry[] {
   const parsed = catalogSchema.safeParse(raw);
   if (!parsed.success) {
-    const first = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    const first = parsed.error.issues
+      .slice(0, 3)
+      .map((i) => `${i.path.join(".")}: ${i.message}`)
+      .join("; ");
     throw new Error(`search_index.json is invalid: ${first}`);
   }
   const duplicate = duplicates(parsed.data);
@@ -74,6 +77,10 @@ export function memoryReader(raw: unknown, { synonyms = [] as readonly SynonymRu
  * A catalog over `raw`: the parsed search_index.json (validated here; throws when it is malformed),
  * searched with `synonyms`, or generated/catalog/load.ts's exports (the built catalog, thesaurus compiled in).
  */
-export function createCatalog(raw: unknown, siteUrl: string, opts: { synonyms?: readonly SynonymRule[] } = {}): Catalog {
+export function createCatalog(
+  raw: unknown,
+  siteUrl: string,
+  opts: { synonyms?: readonly SynonymRule[] } = {},
+): Catalog {
   return openCatalog(isCatalogFiles(raw) ? raw : memoryReader(raw, opts), siteUrl);
 }

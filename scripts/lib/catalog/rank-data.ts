@@ -38,10 +38,14 @@ export function buildRankData(
   const ruleTargets: string[][] = [];
   const keyRules = new Map<string, number[]>();
   for (const rule of rules) {
-    const targets = [...new Set(rule.to
-      .map((p) => p.filter((w) => !STOPWORDS.has(w)))
-      .filter((p) => p.length > 0 && p.some((w) => id.has(stemOf(w))))
-      .map(stemKey))];
+    const targets = [
+      ...new Set(
+        rule.to
+          .map((p) => p.filter((w) => !STOPWORDS.has(w)))
+          .filter((p) => p.length > 0 && p.some((w) => id.has(stemOf(w))))
+          .map(stemKey),
+      ),
+    ];
     // A phrase is looked up as typed and, when function words sit inside it, by its content
     // words alone ("close my account" holds "close account"), if two or more remain.
     const keys = new Set<string>();
@@ -58,10 +62,16 @@ export function buildRankData(
   const sortedKeys = [...keyRules.keys()].sort(byCodeUnit);
   const synonyms = { keys: sortedKeys, rules: sortedKeys.map((k) => keyRules.get(k)!), targets: ruleTargets };
   const titleStems = titles.flatMap((t) => {
-    const own = [...new Set(wordsOf(t).filter((w) => !STOPWORDS.has(w)).map((w) => id.get(stemOf(w))!))];
+    const own = [
+      ...new Set(
+        wordsOf(t)
+          .filter((w) => !STOPWORDS.has(w))
+          .map((w) => id.get(stemOf(w))!),
+      ),
+    ];
     return [own.length, ...own];
   });
-  const spellings = new Set(words.filter((w, k) => named(k)));
+  const spellings = new Set(words.filter((_, k) => named(k)));
   for (const rule of rules) for (const p of [...rule.from, ...rule.to]) for (const w of p) spellings.add(w);
   const spelling = [...spellings]
     .filter((w) => w.length >= SPELLING_MIN && /^[a-z]+$/.test(w))

@@ -17,12 +17,17 @@ import type { SynonymRule } from "./thesaurus.ts";
 const NAMED = FIELD.title | FIELD.tag | FIELD.wholeTag;
 
 /** Patterns in search order: by catalog number, stable. */
-export const searchOrder = (entries: readonly Entry[]) => [...entries].sort((a, b) => a.catalogNumber - b.catalogNumber);
+export const searchOrder = (entries: readonly Entry[]) =>
+  [...entries].sort((a, b) => a.catalogNumber - b.catalogNumber);
 
 /** The search tables of `entries`, which must be in search order, with the thesaurus's `rules`. */
 export function buildSearchTables(entries: readonly Entry[], rules: readonly SynonymRule[] = []): SearchTables {
   const memo = new Map<string, string>();
-  const norm = (s: string) => memo.get(s) ?? (memo.set(s, normalize(s)), memo.get(s)!);
+  const norm = (s: string) => {
+    let n = memo.get(s);
+    if (n === undefined) memo.set(s, (n = normalize(s)));
+    return n;
+  };
   const categories = new Map<string, number[]>();
   entries.forEach((e, d) => {
     const own = new Set([e.type, norm(slugSection(e.slug)), ...e.tags.map(norm), ...(e.uiCategories ?? []).map(norm)]);
@@ -36,7 +41,8 @@ export function buildSearchTables(entries: readonly Entry[], rules: readonly Syn
   const index = decodeSearchData(words, entries.length);
   const vocabulary = index.vocab === "" ? [] : index.vocab.split("\n");
   const docsOf = (k: number) => index.invDoc.subarray(index.wordStart[k], index.wordStart[k + 1]);
-  const named = (k: number) => index.invField.subarray(index.wordStart[k], index.wordStart[k + 1]).some((f) => (f & NAMED) !== 0);
+  const named = (k: number) =>
+    index.invField.subarray(index.wordStart[k], index.wordStart[k + 1]).some((f) => (f & NAMED) !== 0);
   const titles = entries.map((e) => normalize(e.title));
   return {
     words,
@@ -51,7 +57,11 @@ export function buildSearchTables(entries: readonly Entry[], rules: readonly Syn
 const byName = ([a]: [string, number], [b]: [string, number]) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The head of `entries` (in search order) and their search tables. */
-export function summarize(entries: readonly Entry[], tables: SearchTables, shape: { indexSha256: string; chunkSize: number; shards: number }): CatalogHead {
+export function summarize(
+  entries: readonly Entry[],
+  tables: SearchTables,
+  shape: { indexSha256: string; chunkSize: number; shards: number },
+): CatalogHead {
   const types = new Map<string, number>();
   const sections = new Map<string, number>();
   for (const e of entries) {
@@ -71,7 +81,14 @@ export function summarize(entries: readonly Entry[], tables: SearchTables, shape
   const tags = [...new Set(entries.flatMap((e) => e.tags))]
     .map((name) => ({ name, count: size(name) }))
     .sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : 1));
-  return { format: CATALOG_FORMAT, ...shape, count: entries.length, withCode: tables.withCode.length, categories, tags };
+  return {
+    format: CATALOG_FORMAT,
+    ...shape,
+    count: entries.length,
+    withCode: tables.withCode.length,
+    categories,
+    tags,
+  };
 }
 
 /** About one shard per 128 patterns, a power of two: a shard stays a few KB at any catalog size. */

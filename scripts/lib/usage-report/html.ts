@@ -1,5 +1,15 @@
 /** The monthly review as one self-contained HTML page: inline CSS and SVG, no scripts, no external assets. */
-import { agentLabel, humanBytes, patternLabel, pct, ranked, type Report, type Titles, UNKNOWN_BY_UA_TITLE, versionLabel } from "./report.ts";
+import {
+  agentLabel,
+  humanBytes,
+  patternLabel,
+  pct,
+  ranked,
+  type Report,
+  type Titles,
+  UNKNOWN_BY_UA_TITLE,
+  versionLabel,
+} from "./report.ts";
 import type { Counts } from "../../../src/usage/monthly.ts";
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -11,15 +21,20 @@ function hbars(c: Counts, label: (k: string) => string = (k) => k, top = 10, col
   const rows = ranked(c).slice(0, top);
   if (!rows.length) return `<p class="none">No data.</p>`;
   const max = Math.max(...rows.map(([, n]) => n));
-  const rowH = 26, labelW = 300, barW = 360, h = rows.length * rowH;
+  const rowH = 26,
+    labelW = 300,
+    barW = 360,
+    h = rows.length * rowH;
   const bars = rows.map(([k, n], i) => {
     const w = Math.max(2, Math.round((n / max) * barW));
     const y = i * rowH;
     const text = label(k);
     // About 40 characters fit the label column at 12px; the full label is in the tooltip.
-    return `<text x="${labelW - 8}" y="${y + 17}" text-anchor="end">${esc(text.length > 40 ? `${text.slice(0, 39)}…` : text)}</text>` +
+    return (
+      `<text x="${labelW - 8}" y="${y + 17}" text-anchor="end">${esc(text.length > 40 ? `${text.slice(0, 39)}…` : text)}</text>` +
       `<rect x="${labelW}" y="${y + 5}" width="${w}" height="16" rx="3" fill="${colour}"><title>${esc(text)}${text.includes(k) ? "" : ` (${esc(k)})`}: ${n}</title></rect>` +
-      `<text x="${labelW + w + 6}" y="${y + 17}">${n}</text>`;
+      `<text x="${labelW + w + 6}" y="${y + 17}">${n}</text>`
+    );
   });
   return `<svg viewBox="0 0 ${labelW + barW + 60} ${h}" width="100%" role="img">${bars.join("")}</svg>`;
 }
@@ -28,29 +43,38 @@ function hbars(c: Counts, label: (k: string) => string = (k) => k, top = 10, col
 function dayColumns(byDayTool: Record<string, Counts>): string {
   const days = Object.keys(byDayTool).sort();
   if (!days.length) return `<p class="none">No data.</p>`;
-  const series = ranked(Object.values(byDayTool).reduce<Counts>((acc, c) => {
-    for (const [k, n] of Object.entries(c)) acc[k] = (acc[k] ?? 0) + n;
-    return acc;
-  }, {})).map(([k]) => k);
+  const series = ranked(
+    Object.values(byDayTool).reduce<Counts>((acc, c) => {
+      for (const [k, n] of Object.entries(c)) acc[k] = (acc[k] ?? 0) + n;
+      return acc;
+    }, {}),
+  ).map(([k]) => k);
   const colour = (k: string) => PALETTE[series.indexOf(k) % PALETTE.length];
   const totals = days.map((d) => Object.values(byDayTool[d]).reduce((s, n) => s + n, 0));
   const max = Math.max(...totals);
   // A fixed drawing width, so one day and thirty-one days scale the same; columns are at most 40 wide.
-  const W = 760, chartH = 200, left = 40, top = 10;
+  const W = 760,
+    chartH = 200,
+    left = 40,
+    top = 10;
   const colW = Math.max(4, Math.min(40, Math.floor((W - left - 10) / days.length)));
   const cols = days.map((d, i) => {
     let y = top + chartH;
     const x = left + i * colW;
-    const parts = series.filter((k) => byDayTool[d][k]).map((k) => {
-      const h = (byDayTool[d][k] / max) * chartH;
-      y -= h;
-      return `<rect x="${x + 2}" y="${y.toFixed(1)}" width="${colW - 4}" height="${h.toFixed(1)}" fill="${colour(k)}"><title>${esc(d)} ${esc(k)}: ${byDayTool[d][k]}</title></rect>`;
-    });
+    const parts = series
+      .filter((k) => byDayTool[d][k])
+      .map((k) => {
+        const h = (byDayTool[d][k] / max) * chartH;
+        y -= h;
+        return `<rect x="${x + 2}" y="${y.toFixed(1)}" width="${colW - 4}" height="${h.toFixed(1)}" fill="${colour(k)}"><title>${esc(d)} ${esc(k)}: ${byDayTool[d][k]}</title></rect>`;
+      });
     const label = `<text x="${x + colW / 2}" y="${top + chartH + 14}" text-anchor="middle" class="small">${esc(d.slice(8))}</text>`;
     return parts.join("") + label;
   });
   const axis = `<text x="${left - 6}" y="${top + 10}" text-anchor="end" class="small">${max}</text><line x1="${left}" y1="${top + chartH}" x2="${left + days.length * colW}" y2="${top + chartH}" stroke="#9ca3af"/>`;
-  const legend = series.map((k) => `<span class="key"><i style="background:${colour(k)}"></i>${esc(k)}</span>`).join(" ");
+  const legend = series
+    .map((k) => `<span class="key"><i style="background:${colour(k)}"></i>${esc(k)}</span>`)
+    .join(" ");
   return `<svg viewBox="0 0 ${W} ${top + chartH + 22}" width="100%" role="img">${axis}${cols.join("")}</svg><p>${legend}</p>`;
 }
 
@@ -59,7 +83,11 @@ function errorBar(r: Report): string {
   const total = r.calls || 1;
   const ok = r.calls - r.errors.infra - r.errors.client;
   const W = 700;
-  const seg = [["ok", ok, PALETTE[1]], ["client errors", r.errors.client, PALETTE[2]], ["infra errors", r.errors.infra, PALETTE[4]]] as const;
+  const seg = [
+    ["ok", ok, PALETTE[1]],
+    ["client errors", r.errors.client, PALETTE[2]],
+    ["infra errors", r.errors.infra, PALETTE[4]],
+  ] as const;
   let x = 0;
   const rects = seg.map(([name, n, c]) => {
     const w = (n / total) * W;
@@ -81,8 +109,13 @@ export function renderHtml(r: Report, titles: Titles = {}): string {
     ["Infra errors", `${pct(r.errors.infra_rate)} ${r.errors.infra_within_target ? "✓ < 2%" : "✗ ≥ 2%"}`],
     ["Client errors", pct(r.errors.client_rate)],
     ["Duration p50 / p95", `${ms(r.duration_ms.p50)} / ${ms(r.duration_ms.p95)}`],
-    ["get_component p95 (ok)", `${ms(r.duration_ms.get_component_ok_p95)} (target < ${r.duration_ms.get_component_target} ms)`],
-  ].map(([k, v]) => `<div class="tile"><div class="k">${esc(k)}</div><div class="v">${esc(v)}</div></div>`).join("");
+    [
+      "get_component p95 (ok)",
+      `${ms(r.duration_ms.get_component_ok_p95)} (target < ${r.duration_ms.get_component_target} ms)`,
+    ],
+  ]
+    .map(([k, v]) => `<div class="tile"><div class="k">${esc(k)}</div><div class="v">${esc(v)}</div></div>`)
+    .join("");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>PATTTTERNS MCP usage ${esc(r.month)}</title>

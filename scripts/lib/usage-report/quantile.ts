@@ -9,7 +9,9 @@ export const bucketUpper = (b: number) => {
 
 /** The q-quantile (0..1) of a histogram, as its bucket's upper bound; null when empty. */
 export function quantile(hist: Counts, q: number): number | null {
-  const entries = Object.entries(hist).map(([b, n]) => [Number(b), n] as const).sort((a, b) => a[0] - b[0]);
+  const entries = Object.entries(hist)
+    .map(([b, n]) => [Number(b), n] as const)
+    .sort((a, b) => a[0] - b[0]);
   const total = entries.reduce((s, [, n]) => s + n, 0);
   if (!total) return null;
   const rank = Math.max(1, Math.ceil(q * total));

@@ -33,7 +33,12 @@ export interface Report {
     client: number;
     client_rate: number;
   };
-  duration_ms: { p50: number | null; p95: number | null; get_component_ok_p95: number | null; get_component_target: number };
+  duration_ms: {
+    p50: number | null;
+    p95: number | null;
+    get_component_ok_p95: number | null;
+    get_component_target: number;
+  };
   updated_at: string | null;
 }
 
@@ -56,7 +61,11 @@ export function buildReport(m: Monthly): Report {
     by_pattern: Object.fromEntries(ranked(m.by_pattern)),
     by_version: Object.fromEntries(ranked(m.by_version)),
     by_day: sortedKeys(m.by_day),
-    by_day_tool: Object.fromEntries(Object.keys(m.by_day_tool).sort().map((d) => [d, m.by_day_tool[d]])),
+    by_day_tool: Object.fromEntries(
+      Object.keys(m.by_day_tool)
+        .sort()
+        .map((d) => [d, m.by_day_tool[d]]),
+    ),
     by_protocol: Object.fromEntries(ranked(m.by_protocol)),
     unique_clients: Object.keys(m.by_client).length,
     bytes: m.bytes,
@@ -83,7 +92,7 @@ export const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
 export function humanBytes(n: number): string {
   const units = ["B", "KiB", "MiB", "GiB"];
   let i = 0;
-  while (n >= 1024 && i < units.length - 1) (n /= 1024), i++;
+  for (; n >= 1024 && i < units.length - 1; i++) n /= 1024;
   return `${i ? n.toFixed(1) : n} ${units[i]}`;
 }
 
@@ -101,7 +110,8 @@ function table(title: string, c: Counts, total: number, top = 10, label: (k: str
   if (!rows.length) return [...out, "  (none)"];
   const shown = rows.slice(0, top);
   const width = Math.max(...shown.map(([, n]) => String(n).length));
-  for (const [k, n] of shown) out.push(`  ${String(n).padStart(width)}  ${total ? pct(n / total).padStart(7) : ""}  ${label(k)}`);
+  for (const [k, n] of shown)
+    out.push(`  ${String(n).padStart(width)}  ${total ? pct(n / total).padStart(7) : ""}  ${label(k)}`);
   return out;
 }
 
@@ -109,11 +119,15 @@ function dayBars(byDay: Counts): string[] {
   const days = Object.entries(byDay).sort((a, b) => (a[0] < b[0] ? -1 : 1));
   if (!days.length) return ["Calls per day", "  (none)"];
   const max = Math.max(...days.map(([, n]) => n));
-  return ["Calls per day", ...days.map(([d, n]) => `  ${d}  ${"█".repeat(Math.max(1, Math.round((n / max) * 40)))} ${n}`)];
+  return [
+    "Calls per day",
+    ...days.map(([d, n]) => `  ${d}  ${"█".repeat(Math.max(1, Math.round((n / max) * 40)))} ${n}`),
+  ];
 }
 
 /** The row of calls that named no client says so: it is not a client called "unknown". */
-export const agentLabel = (k: string) => (k === UNKNOWN_AGENT ? "unknown: the call named no client (2025-era calls after initialize)" : k);
+export const agentLabel = (k: string) =>
+  k === UNKNOWN_AGENT ? "unknown: the call named no client (2025-era calls after initialize)" : k;
 export const UNKNOWN_BY_UA_TITLE = "Calls that named no client, by User-Agent (a hint: often only the HTTP library)";
 
 export function renderText(r: Report, titles: Titles = {}): string {
@@ -124,7 +138,9 @@ export function renderText(r: Report, titles: Titles = {}): string {
     `Calls            ${r.calls} (tools/call ${r.tool_calls}, initialize ${r.by_method.initialize ?? 0}, server/discover ${r.by_method["server/discover"] ?? 0})`,
     `Unique clients   ${r.unique_clients} (hashed IPs)`,
     `Bytes served     ${humanBytes(r.bytes)} (${r.bytes} B)`,
-    ...(r.unreadable_events ? [`Unreadable       ${r.unreadable_events} stored event(s) could not be read (write cut off); not counted`] : []),
+    ...(r.unreadable_events
+      ? [`Unreadable       ${r.unreadable_events} stored event(s) could not be read (write cut off); not counted`]
+      : []),
     `Infra errors     ${r.errors.infra} = ${pct(r.errors.infra_rate)} of calls; target < ${pct(r.errors.infra_target)}: ${r.errors.infra_within_target ? "met" : "MISSED"}`,
     `Client errors    ${r.errors.client} = ${pct(r.errors.client_rate)} of calls (bad arguments, unknown patterns or versions; tracked, no target)`,
     `Duration         p50 ${ms(r.duration_ms.p50)}, p95 ${ms(r.duration_ms.p95)} (histogram buckets 10% wide)`,
@@ -141,7 +157,9 @@ export function renderText(r: Report, titles: Titles = {}): string {
     ...table("Top versions served", r.by_version, r.tool_calls, 10, (k) => versionNamed(k, titles)),
     "",
     ...table("Agents", r.by_agent, r.calls, 10, agentLabel),
-    ...(r.by_agent[UNKNOWN_AGENT] ? ["", ...table(UNKNOWN_BY_UA_TITLE, r.unknown_by_user_agent, r.by_agent[UNKNOWN_AGENT], 10)] : []),
+    ...(r.by_agent[UNKNOWN_AGENT]
+      ? ["", ...table(UNKNOWN_BY_UA_TITLE, r.unknown_by_user_agent, r.by_agent[UNKNOWN_AGENT], 10)]
+      : []),
     "",
     ...table("Protocol", r.by_protocol, r.calls, 10),
   ];

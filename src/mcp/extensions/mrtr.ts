@@ -42,7 +42,10 @@ export function needInput(requests: Record<string, InputRequest>, state?: unknow
 
 const enc = new TextEncoder();
 const b64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 const unb64url = (s: string) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
 
 /** Seals and opens requestState. `secret` must be shared by every isolate that may serve the retry. */
@@ -101,10 +104,12 @@ export interface Mrtr<D> extends Extension<D> {
 const NO_INPUT: Input = { responses: {} };
 /** Legacy clients cannot answer input requests: a tool gets an error result instead. */
 const LEGACY_TOOL_RESULT = {
-  content: [{
-    type: "text",
-    text: "This call needs input from the client (elicitation, sampling or roots), which requires MCP 2026-07-28.",
-  }],
+  content: [
+    {
+      type: "text",
+      text: "This call needs input from the client (elicitation, sampling or roots), which requires MCP 2026-07-28.",
+    },
+  ],
   isError: true,
 };
 

@@ -70,9 +70,8 @@ export function checkParamHeaders(specs: ParamHeader[], args: unknown, headers: 
     const decoded = decodeHeaderValue(raw);
     if (decoded === null) throw mismatch("has invalid characters or invalid base64");
     // Integers compare as numbers ("42.0" is 42), written in decimal; strings and booleans exactly.
-    const same = typeof value === "number"
-      ? DECIMAL.test(decoded) && Number(decoded) === value
-      : decoded === String(value);
+    const same =
+      typeof value === "number" ? DECIMAL.test(decoded) && Number(decoded) === value : decoded === String(value);
     if (!same) throw mismatch(`differs from arguments.${path.join(".")}`);
   }
 }

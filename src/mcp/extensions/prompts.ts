@@ -33,8 +33,12 @@ export function prompts<D>(list: Prompt<D>[], opts: { mrtr?: Mrtr<D> } = {}): Ex
       "prompts/list": {
         list: true,
         handle: async () => ({
-          prompts: list.map(({ name, title, description, arguments: a }) =>
-            ({ name, title, description, arguments: a })),
+          prompts: list.map(({ name, title, description, arguments: a }) => ({
+            name,
+            title,
+            description,
+            arguments: a,
+          })),
         }),
       },
       "prompts/get": {
