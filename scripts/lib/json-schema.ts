@@ -5,11 +5,11 @@
  * loads zod's JSON-Schema generator.
  */
 import * as z from "zod/mini";
-import type { InputSchema, JsonSchema } from "../../src/mcp/tool.ts";
+import type { JsonSchema } from "../../src/mcp/tool.ts";
 
 const JSON_SCHEMA_OPTIONS = { target: "draft-2020-12", io: "input", unrepresentable: "any" } as const;
 
-export function inputJsonSchema(input: InputSchema): JsonSchema {
+export function inputJsonSchema(input: z.core.$ZodType): JsonSchema {
   const { $schema: _, ...schema } = z.toJSONSchema(input, JSON_SCHEMA_OPTIONS);
   return schema;
 }
