@@ -13,6 +13,7 @@ import { DEFAULT_SITE_URL, SERVER_NAME, SERVER_TITLE, SERVER_VERSION } from "./c
 import type { Deps } from "./deps.ts";
 import { allowAll } from "./entitlement.ts";
 import { INSTRUCTIONS } from "./instructions.ts";
+import { lazy } from "./lazy.ts";
 import type { Platform } from "./mcp/context.ts";
 import { createHttpHandler } from "./mcp/http.ts";
 import { createOriginPolicy } from "./mcp/origin.ts";
@@ -22,7 +23,6 @@ import type { EntitlementPolicy } from "./mcp/tool.ts";
 import { type BlobsConfig, openStore } from "./storage/blobs.ts";
 import { componentTemplate } from "./resources/components.ts";
 import { CARD_PATH, cardHandler } from "./page/card.ts";
-import { pageHandler } from "./page/page.ts";
 import { skillResource } from "./skill/resource.ts";
 import { tools } from "./tools/index.ts";
 import { type UsageRecorder, withUsage } from "./usage/recorder.ts";
@@ -106,7 +106,10 @@ export function createApp(opts: AppOptions): App {
     extensions: opts.preview ? [previewExtension<Deps>(opts.preview)] : [],
   });
   const origins = createOriginPolicy(siteUrl, (opts.env.ALLOWED_ORIGINS ?? "").split(","));
-  const page = pageHandler(server, { patterns: catalog.count, withCode: catalog.withCode });
+  // The page is for people in a browser: its module loads on the first GET, never on an agent's cold path.
+  const pageFacts = { patterns: catalog.count, withCode: catalog.withCode };
+  const pageHandler = lazy(async () => (await import("./page/page.ts")).pageHandler(server, pageFacts));
+  const page = async (req: Request) => (await pageHandler.get())(req);
   const http = createHttpHandler(server, { deps, origins, page });
   // Usage wraps the endpoint from outside: it sees each request's context and outcome, never a tool's internals.
   const mcp = opts.usage ? withUsage(http, opts.usage) : http;

@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { cycles, importGraph, leaves } from "../scripts/lib/import-graph.ts";
+import { cycles, importGraph, leaves, reachable } from "../scripts/lib/import-graph.ts";
 import { ROOT } from "../scripts/lib/fixtures.ts";
 
 describe("the import graph of src/ and netlify/", () => {
@@ -16,6 +16,14 @@ describe("the import graph of src/ and netlify/", () => {
 
   it("has no import cycles", () => {
     expect(cycles(graph)).toEqual([]);
+  });
+
+  it("a cold isolate loads neither the browser page nor the skill's markdown: both are imported on demand", () => {
+    const cold = reachable(importGraph(ROOT, ["src", "netlify"], { dynamic: false }), "netlify/edge-functions/mcp.ts");
+    expect(cold).toContain("src/app.ts");
+    expect(cold).not.toContain("src/page/page.ts");
+    expect(cold).not.toContain("generated/skill.ts");
+    expect(reachable(graph, "netlify/edge-functions/mcp.ts")).toContain("src/page/page.ts");
   });
 
   it("src/mcp imports nothing outside src/mcp, not even a package", () => {

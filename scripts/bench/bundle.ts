@@ -6,10 +6,14 @@
  * as Deno loads them in production, where the edge bundler keeps every module apart. The component
  * preview's HTML (generated/preview-html.json) is always such an external module: the edge function
  * imports it on the first read of its resource only, so it is neither in a cold start nor in the size.
+ *
+ * Code the function imports dynamically (the browser page, the skill's markdown) is split into
+ * chunks of its own, as the edge bundler keeps such modules apart: `minified` and `gzip` count what a
+ * cold isolate loads (the entry and what it imports statically), `lazy` the chunks loaded on demand.
  */
 import { gzipSync } from "node:zlib";
 import { readFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type BuildOptions, type Plugin } from "esbuild";
 import { ROOT } from "../lib/fixtures.ts";
@@ -46,6 +50,10 @@ const previewPlugin: Plugin = {
 export interface BundleSize {
   minified: number;
   gzip: number;
+  /** Chunks loaded only on demand (dynamic imports), gzipped one by one as they are served. */
+  lazy: { minified: number; gzip: number };
+  /** The entry chunk, to import. */
+  file: string;
 }
 
 /** How an edge function is bundled here: ESM, minified, resolved as Deno resolves it. */
@@ -61,8 +69,37 @@ export const EDGE_BUILD = {
   logLevel: "error",
 } as const satisfies BuildOptions;
 
-export async function bundle(entry: string, outfile: string, catalog: "inline" | string): Promise<BundleSize> {
-  await build({ ...EDGE_BUILD, entryPoints: [entry], outfile, plugins: [catalogPlugin(catalog), previewPlugin] });
-  const bytes = await readFile(outfile);
-  return { minified: bytes.byteLength, gzip: gzipSync(bytes, { level: 9 }).byteLength };
+/**
+ * Bundles `entry` into the directory `outdir`, split at its dynamic imports; with the catalog
+ * inlined, into one file holding everything (the total a deploy ships).
+ */
+export async function bundle(entry: string, outdir: string, catalog: "inline" | string): Promise<BundleSize> {
+  const { metafile } = await build({
+    ...EDGE_BUILD,
+    entryPoints: [entry],
+    outdir,
+    splitting: catalog !== "inline",
+    entryNames: "[name]",
+    metafile: true,
+    plugins: [catalogPlugin(catalog), previewPlugin],
+  });
+  const outputs = metafile.outputs;
+  const file = Object.keys(outputs).find((o) => outputs[o].entryPoint)!;
+  // What the entry reaches through static imports loads with it; every other chunk waits for its import().
+  const cold = new Set<string>();
+  const reach = (o: string) => {
+    if (cold.has(o)) return;
+    cold.add(o);
+    for (const i of outputs[o].imports) if (i.kind === "import-statement" && outputs[i.path]) reach(i.path);
+  };
+  reach(file);
+  const size = { minified: 0, gzip: 0 };
+  const lazy = { minified: 0, gzip: 0 };
+  for (const o of Object.keys(outputs).filter((o) => o.endsWith(".js"))) {
+    const bytes = await readFile(o);
+    const into = cold.has(o) ? size : lazy;
+    into.minified += bytes.byteLength;
+    into.gzip += gzipSync(bytes, { level: 9 }).byteLength;
+  }
+  return { ...size, lazy, file: join(outdir, basename(file)) };
 }

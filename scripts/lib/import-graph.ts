@@ -7,8 +7,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
-/** Static imports and re-exports, type-only included, and dynamic imports of a literal specifier. */
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["']([^"']+)["']/gm;
+/** Static imports and re-exports, type-only included; and dynamic imports of a literal specifier. */
+const STATIC = /(?:\bfrom\s*|^\s*import\s+)["']([^"']+)["']/gm;
+const DYNAMIC = /\bimport\s*\(\s*["']([^"']+)["']/gm;
 
 export type Graph = Map<string, string[]>;
 
@@ -20,17 +21,30 @@ const sources = (dir: string): string[] =>
   });
 
 /** Every module under `dirs` (relative to `root`) and what it imports: repo paths, or package names. */
-export function importGraph(root: string, dirs: string[]): Graph {
+export function importGraph(root: string, dirs: string[], { dynamic = true } = {}): Graph {
   const graph: Graph = new Map();
   for (const file of dirs.flatMap((d) => sources(join(root, d)))) {
     const text = readFileSync(file, "utf8");
     // Relative imports as repo paths; packages (and node: builtins) as they are named.
-    const targets = [...text.matchAll(SPECIFIER)]
+    const found = [...text.matchAll(STATIC), ...(dynamic ? text.matchAll(DYNAMIC) : [])];
+    const targets = found
       .map((m) => m[1])
       .map((s) => (s.startsWith(".") ? relative(root, resolve(dirname(file), s)) : s));
     graph.set(relative(root, file), [...new Set(targets)]);
   }
   return graph;
+}
+
+/** The modules `from` loads with it: itself and everything it reaches in `graph`. */
+export function reachable(graph: Graph, from: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (v: string) => {
+    if (seen.has(v)) return;
+    seen.add(v);
+    for (const w of graph.get(v) ?? []) visit(w);
+  };
+  visit(from);
+  return seen;
 }
 
 /** The import cycles of `graph`, each as the list of its modules (one per strongly connected set). */

@@ -27,8 +27,8 @@ import type { McpServer } from "./server.ts";
 export interface HttpOptions<D> {
   deps: D;
   origins: OriginPolicy;
-  /** The browser page for GET with Accept: text/html. */
-  page?: (req: Request) => Response;
+  /** The browser page for GET with Accept: text/html (it may load on first use). */
+  page?: (req: Request) => Response | Promise<Response>;
   /** Clock in ms; injected so tests can pin it. */
   now?: () => number;
   maxBodyBytes?: number;
@@ -92,7 +92,11 @@ export function createHttpHandler<D>(server: McpServer<D>, opts: HttpOptions<D>)
 }
 
 /** 403 for a foreign origin or host, 204 for CORS preflight, the browser page, 405, 415; undefined to go on. */
-function preflight(req: Request, origin: string | null, opts: HttpOptions<unknown>): Response | undefined {
+function preflight(
+  req: Request,
+  origin: string | null,
+  opts: HttpOptions<unknown>,
+): Response | Promise<Response> | undefined {
   if (!opts.origins.allows(origin) || !opts.origins.hostAllowed(req.url, req.headers.get("host"))) {
     return json(403, failure(null, CODES.serverError, "Forbidden: origin or host not allowed"));
   }
@@ -102,7 +106,8 @@ function preflight(req: Request, origin: string | null, opts: HttpOptions<unknow
     return new Response(null, { status: 204, headers });
   }
   if (req.method === "GET" && opts.page && wantsPage(req.headers.get("accept"))) {
-    return withHeaders(opts.page(req), cors);
+    const page = opts.page;
+    return Promise.resolve(page(req)).then((res) => withHeaders(res, cors));
   }
   if (req.method !== "POST") {
     return json(405, failure(null, CODES.serverError, "Method not allowed: use POST"), { ...cors, Allow: "POST" });

@@ -1,7 +1,6 @@
 /** The agent skill as an MCP resource, so connected agents can read it without leaving the protocol. */
 import { CACHE_HINTS } from "../config.ts";
 import type { Resource } from "../mcp/resource.ts";
-import { SKILL } from "../../generated/skill.ts";
 
 export const SKILL_URI = "patttterns://skill/SKILL.md";
 
@@ -13,8 +12,12 @@ export const skillResource: Resource = {
     "How to use this server: when to reach for it, search then get_component, pinning versions, mapping --ui-* tokens, which errors to retry.",
   mimeType: "text/markdown",
   // Changes only on deploy, like the tool list.
-  read: async () => ({
-    contents: [{ uri: SKILL_URI, mimeType: "text/markdown", text: SKILL.markdown }],
-    cache: CACHE_HINTS.lists,
-  }),
+  // The markdown loads on the first read: most sessions never ask for it.
+  read: async () => {
+    const { SKILL } = await import("../../generated/skill.ts");
+    return {
+      contents: [{ uri: SKILL_URI, mimeType: "text/markdown", text: SKILL.markdown }],
+      cache: CACHE_HINTS.lists,
+    };
+  },
 };
