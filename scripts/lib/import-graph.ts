@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
 /** Static imports and re-exports, type-only included; and dynamic imports of a literal specifier. */
-const STATIC = /(?:\bfrom\s*|^\s*import\s+)["']([^"']+)["']/gm;
+const STATIC = /^\s*(?:import|export)\b[^;"'`]*?\bfrom\s*["']([^"']+)["']|^\s*import\s*["']([^"']+)["']/gm;
 const DYNAMIC = /\bimport\s*\(\s*["']([^"']+)["']/gm;
 
 export type Graph = Map<string, string[]>;
@@ -24,11 +24,14 @@ const sources = (dir: string): string[] =>
 export function importGraph(root: string, dirs: string[], { dynamic = true } = {}): Graph {
   const graph: Graph = new Map();
   for (const file of dirs.flatMap((d) => sources(join(root, d)))) {
-    const text = readFileSync(file, "utf8");
+    // Comments may quote an import; block comments and whole-line or trailing `//` comments go first.
+    const text = readFileSync(file, "utf8")
+      .replace(/\/\*[\s\S]*?\*\//g, "")
+      .replace(/(^|\s)\/\/.*$/gm, "$1");
     // Relative imports as repo paths; packages (and node: builtins) as they are named.
     const found = [...text.matchAll(STATIC), ...(dynamic ? text.matchAll(DYNAMIC) : [])];
     const targets = found
-      .map((m) => m[1])
+      .map((m) => m[1] ?? m[2])
       .map((s) => (s.startsWith(".") ? relative(root, resolve(dirname(file), s)) : s));
     graph.set(relative(root, file), [...new Set(targets)]);
   }
