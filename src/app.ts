@@ -52,7 +52,10 @@ export interface AppOptions {
 
 const num = (v: string | undefined, fallback: number) => (v && Number.isFinite(Number(v)) ? Number(v) : fallback);
 
-/** Deadline of one component read, retry included: the PRD's p95 budget is 500 ms, 3 s covers a slow store. */
+/**
+ * Deadline of one component read, retry included: the p95 target of get_component is 500 ms
+ * (docs/usage.md); 3 s covers a slow store.
+ */
 export const DEFAULT_DEADLINE_MS = 3000;
 /** The active pointer is served at most this stale from isolate memory. */
 export const DEFAULT_INDEX_TTL_MS = 10_000;

@@ -1,4 +1,7 @@
-/** The payload shapes the deploy smoke holds a live endpoint to (the PRD's contract, client side). */
+/**
+ * The payload shapes the deploy smoke holds a live endpoint to: the tool contracts of docs/catalog.md
+ * and docs/components.md, seen from the client.
+ */
 import { z } from "zod";
 
 const catalogNumber = z.string().regex(/^#\d+$/);

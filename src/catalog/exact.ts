@@ -14,7 +14,7 @@ import { normalize, wordsOf } from "./normalize.ts";
 import { FIELD, type WordIndex } from "./search-data.ts";
 import type { TokenMatch } from "./token-memo.ts";
 
-/** The site's topbar weights (DESIGN.md). */
+/** The site's topbar weights (docs/catalog.md, "The exact tier's ranking"). */
 export const WEIGHTS = {
   exactTitle: 100,
   titlePrefix: 50,

@@ -2,7 +2,7 @@
  * POST /.netlify/functions/chatbot-proxy: `{ "query": "..." }` in, an SSE stream out:
  * `patterns`, then `delta`s, then always `done`. Web-standard, so tests run it in process.
  *
- * Degradation (seed 004): the catalog search is retried once on execution errors; if it still
+ * Degradation (docs/around.md): the catalog search is retried once on execution errors; if it still
  * fails, the answer goes on without catalog context and says so. If Gemini fails, the answer is
  * the matched patterns alone. Nothing after the request is validated ends the stream without `done`.
  */

@@ -1,7 +1,7 @@
 /**
  * The chatbot's MCP client: one stateless 2026-07-28 `tools/call` per request, over any
  * `(Request) => Promise<Response>` transport (the app's handler in process, or `fetch` over HTTP).
- * Seed 004's discipline: retry once, after ~500 ms, on execution errors only (timeout, refused,
+ * The failure discipline (docs/around.md): retry once, after ~500 ms, on execution errors only (timeout, refused,
  * 5xx, a retryable tool error); never on validation errors.
  */
 import { modernRequest } from "../mcp/client.ts";
@@ -26,7 +26,7 @@ export interface McpClientOptions {
   url?: string;
   /** One call's deadline. Search answers in milliseconds; 4 s leaves room for a cold edge isolate. */
   timeoutMs?: number;
-  /** Seed 004: "wait approximately 500 milliseconds, then retry exactly once". */
+  /** The pause before the one retry: about 500 ms, long enough for a transient fault to clear. */
   retryDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
   /** Told about each failed attempt, for logs. */

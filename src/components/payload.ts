@@ -1,4 +1,4 @@
-/** The hybrid payload of get_component (PRD section 3B): metadata, usage_rules, component_code, resource. */
+/** The hybrid payload of get_component (docs/components.md): metadata, usage_rules, component_code, resource. */
 import { type Catalog, ruleFields } from "../catalog/catalog.ts";
 import type { Entry } from "../catalog/schema.ts";
 import { slugSection } from "../catalog/search.ts";

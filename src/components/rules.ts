@@ -1,6 +1,6 @@
 /** Usage rules read off the code itself: tokens it references and packages it imports. */
 
-/** The design-system tokens a component may use (DESIGN.md). */
+/** The design-system tokens a component may use (the 22 `--ui-*` tokens, docs/components.md). */
 export const UI_TOKENS = [
   "--ui-bg",
   "--ui-surface",

@@ -1,4 +1,7 @@
-/** The PRD's version rule over a component source, returning domain errors as values. */
+/**
+ * The version rule of docs/components.md (the active version by default; an explicit version exactly,
+ * or not at all) over a component source, returning domain errors as values.
+ */
 import type { Entry } from "../catalog/schema.ts";
 import { type DomainError, domainError, UpstreamError } from "../errors.ts";
 import { type ComponentSource, type Tsx, VERSION_ID, type VersionIndex, visibleVersions } from "./model.ts";

@@ -1,6 +1,6 @@
 /**
  * Which protocol era a request speaks, and the per-request checks of 2026-07-28
- * (PROTOCOL.md sections A and C). Pure functions over headers and the parsed message.
+ * (docs/protocol.md, Decisions: Era, M1–M3, L1–L3). Pure functions over headers and the parsed message.
  */
 import { LEGACY_VERSIONS, MODERN_VERSION, SUPPORTED_VERSIONS } from "./constants.ts";
 import { type ClientInfo, type Era, LOG_LEVELS, type LogLevel, type RequestContext } from "./context.ts";
@@ -40,7 +40,8 @@ export function classifyEra(method: string, params: Params | undefined, headers:
   }
   if (method === "initialize") return "legacy";
   const v = header(headers, HEADERS.version);
-  // Only a date compares: "banana" > "2026-07-28" as strings, but it is an unsupported legacy header (L2).
+  // Only a date compares: "banana" > "2026-07-28" as strings, but it is an unsupported legacy
+  // header (docs/protocol.md, L2).
   return v !== null && DATE.test(v) && v >= MODERN_VERSION ? "modern" : "legacy";
 }
 
@@ -53,7 +54,7 @@ export function readEnvelope(ctx: RequestContext, era: Era): void {
   else readLegacyEnvelope(ctx);
 }
 
-/** M1–M3: validates the modern envelope. Throws RpcError with HTTP 400 on any fault. */
+/** docs/protocol.md, M1–M3: validates the modern envelope. Throws RpcError with HTTP 400 on any fault. */
 function readModernEnvelope(ctx: RequestContext): void {
   const { method, params, headers } = ctx;
   const meta = params._meta;
@@ -109,7 +110,10 @@ function readModernEnvelope(ctx: RequestContext): void {
   ctx.logLevel = level;
 }
 
-/** L1–L3: the version the header names (or initialize negotiates), and the clientInfo initialize carries. */
+/**
+ * docs/protocol.md, L1–L3: the version the header names (or initialize negotiates), and the
+ * clientInfo initialize carries.
+ */
 function readLegacyEnvelope(ctx: RequestContext): void {
   const { method, params } = ctx;
   const headerVersion = readLegacyVersion(method, ctx.headers);
@@ -124,7 +128,7 @@ function readLegacyEnvelope(ctx: RequestContext): void {
   }
 }
 
-/** L2/L3: the legacy version comes from the header, or is 2025-03-26 when absent. */
+/** docs/protocol.md, L2 and L3: the legacy version comes from the header, or is 2025-03-26 when absent. */
 export function readLegacyVersion(method: string, headers: Headers): string {
   const hv = header(headers, HEADERS.version);
   if (hv === null) return "2025-03-26";

@@ -1,5 +1,5 @@
 /**
- * Streamable HTTP, stateless, both eras (PROTOCOL.md section A, evaluated top to bottom).
+ * Streamable HTTP, stateless, both eras (docs/protocol.md, Decisions A1–A6, evaluated top to bottom).
  * `createHttpHandler(server, opts)` returns an `McpHandler`; everything else is injected. A request
  * goes through four steps: preflight (origin, method, content type) → read (bounded body, JSON) →
  * dispatch (one JSON-RPC request, or a 2025-03-26 batch) → respond (JSON, or SSE when notifications
@@ -167,7 +167,7 @@ async function serve<D>(server: McpServer<D>, msg: Message, headers: Headers, co
   return reply;
 }
 
-/** A request: its envelope (M1–M3, L2), then the method; protocol faults become error responses. */
+/** A request: its envelope (docs/protocol.md, M1–M3, L2), then the method; protocol faults become errors. */
 async function answer<D>(server: McpServer<D>, ctx: RequestContext<D>, era: Era): Promise<Reply> {
   try {
     readEnvelope(ctx, era);

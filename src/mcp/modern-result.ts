@@ -1,6 +1,6 @@
 /**
  * The 2026-07-28 result envelope: `resultType`, the cache hints on lists, and the server's
- * Implementation in `_meta` (PROTOCOL.md section B). Legacy results carry none of it.
+ * Implementation in `_meta` (docs/protocol.md, B2 and B3). Legacy results carry none of it.
  */
 import { CACHE_HINTS } from "./constants.ts";
 import { META } from "./era.ts";

@@ -7,7 +7,7 @@ import * as z from "zod/mini";
 import "../zod-english.ts";
 import type { RequestContext } from "../mcp/context.ts";
 
-/** The methods the PRD counts: handshakes and tool calls. Everything else is not recorded. */
+/** The methods usage counts: handshakes and tool calls (docs/usage.md). Everything else is not recorded. */
 export const RECORDED_METHODS = new Set(["initialize", "server/discover", "tools/call"]);
 
 /** Blobs store and key layout. Events get unique keys, so concurrent isolates never overwrite each other. */
@@ -72,7 +72,7 @@ export function userAgentHint(request: Pick<RequestContext, "clientInfo" | "user
 /** `ok`, the domain error code (`pattern_not_found`, `upstream_timeout`, ...) or `rpc_<code>`. */
 export const statusOf = (request: RequestContext) => request.outcome.status || "ok";
 
-/** Infra errors are ours (the PRD target is < 2%); everything else that is not ok is the caller's. */
+/** Infra errors are ours (target: under 2% of calls, docs/usage.md); anything else not ok is the caller's. */
 export function errorKind(status: string, httpStatus: number): "ok" | "infra" | "client" {
   if (status === "ok" && httpStatus < 500) return "ok";
   if (status.startsWith("upstream_") || status === "rpc_-32603" || httpStatus >= 500) return "infra";

@@ -10,7 +10,7 @@
 import { normalize, tokens } from "../../src/catalog/normalize.ts";
 import type { Entry } from "../../src/catalog/schema.ts";
 
-/** The site's topbar weights (DESIGN.md). */
+/** The site's topbar weights (docs/catalog.md, "The exact tier's ranking"). */
 export const WEIGHTS = {
   exactTitle: 100,
   titlePrefix: 50,

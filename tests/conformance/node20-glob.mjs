@@ -1,5 +1,5 @@
 /**
- * Node 20 shim for the conformance CLI, registered with `node --import` (PROTOCOL.md section G).
+ * Node 20 shim for the conformance CLI, registered with `node --import` (docs/protocol.md, Conformance).
  * @modelcontextprotocol/conformance imports `globSync` from "fs", which Node ships only from 22,
  * so on Node 20 the CLI dies at start. This file is both the preload and the loader hook: it
  * redirects `import … from "fs"` to a facade that re-exports node:fs plus a small globSync

@@ -1,5 +1,5 @@
 /**
- * PROTOCOL.md section A row 5: JSON-RPC batches. Served only for 2025-03-26 (no version header, no
+ * docs/protocol.md, A5: JSON-RPC batches. Served only for 2025-03-26 (no version header, no
  * envelope: B0326 §Batching MUST accept them), at most 32 messages, never with initialize.
  */
 import { describe, expect, it } from "vitest";

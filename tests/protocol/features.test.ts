@@ -241,7 +241,7 @@ describe("MRTR (2026-07-28 input_required)", () => {
   });
 });
 
-describe("section B: prompts, resources, completions, logging on a server that has them", () => {
+describe("B1, B5, B6: prompts, resources, completions, logging on a server that has them", () => {
   it("prompts/list (modern): resultType and cache fields; legacy: neither", async () => {
     const m = (await send(modernReq("prompts/list"))).body.result;
     expect(m).toMatchObject({ resultType: "complete", ttlMs: expect.any(Number), cacheScope: expect.any(String) });

@@ -1,5 +1,5 @@
 /**
- * PROTOCOL.md section A rows L1–L5 and section B for 2025-03-26 / 2025-06-18 / 2025-11-25:
+ * docs/protocol.md, L1–L5 and B1–B6 for 2025-03-26 / 2025-06-18 / 2025-11-25:
  * initialize, notifications, ping, the version header, and result shapes without 2026 fields.
  */
 import { describe, expect, it } from "vitest";

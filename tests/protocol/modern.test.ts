@@ -1,5 +1,5 @@
 /**
- * PROTOCOL.md section A rows M1–M8 and section B for 2026-07-28, in process over the real app:
+ * docs/protocol.md, M1–M8 and B1–B6 for 2026-07-28, in process over the real app:
  * `_meta` validation, header validation, version negotiation, removed methods, result fields.
  */
 import { describe, expect, it } from "vitest";

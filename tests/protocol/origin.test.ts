@@ -1,5 +1,5 @@
 /**
- * PROTOCOL.md section A row 1 (Origin and Host) and CORS: the allow-list, 403s, and the CORS
+ * docs/protocol.md, A1 (Origin and Host) and CORS: the allow-list, 403s, and the CORS
  * headers every answer to an allowed browser origin carries, errors and preflight included.
  */
 import { describe, expect, it } from "vitest";
@@ -9,7 +9,7 @@ import { modernReq, raw, read } from "./helpers.ts";
 const app = testApp();
 const ping = (headers: Record<string, string> = {}) => post({ jsonrpc: "2.0", id: 1, method: "ping" }, headers);
 
-describe("row 1: Origin allow-list", () => {
+describe("A1: Origin allow-list", () => {
   const allowed: [string, Record<string, string>][] = [
     ["no Origin (non-browser clients)", {}],
     ["the site's origin", { origin: "https://patttterns.com" }],
@@ -69,7 +69,7 @@ describe("row 1: Origin allow-list", () => {
   });
 });
 
-describe("row 1: Host on a loopback server (DNS rebinding)", () => {
+describe("A1: Host on a loopback server (DNS rebinding)", () => {
   for (const host of ["localhost:8888", "127.0.0.1:8888", "[::1]:8888", "localhost"]) {
     it(`Host ${host} → 200`, async () => {
       expect((await app.handle(ping({ host }))).status).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * PROTOCOL.md section A, rows 2–4 and 6, plus the body cap: what the endpoint answers before any
+ * docs/protocol.md, A2–A4 (the body cap included) and A6: what the endpoint answers before any
  * method runs. In process, over the real app (testApp()).
  */
 import { describe, expect, it } from "vitest";
@@ -10,7 +10,7 @@ const app = testApp();
 const send = async (req: Request) => read(await app.handle(req));
 const MiB = 1024 * 1024;
 
-describe("row 2: GET and DELETE → 405 with Allow: POST", () => {
+describe("A2: GET and DELETE → 405 with Allow: POST", () => {
   for (const method of ["GET", "DELETE"]) {
     it(`${method} → 405, Allow: POST, JSON-RPC error without id`, async () => {
       const r = await send(
@@ -27,7 +27,7 @@ describe("row 2: GET and DELETE → 405 with Allow: POST", () => {
   });
 });
 
-describe("row 3: a non-JSON Content-Type → 415", () => {
+describe("A3: a non-JSON Content-Type → 415", () => {
   for (const type of ["text/plain", "application/x-www-form-urlencoded", "application/jsonx", null]) {
     it(`Content-Type ${type ?? "(none)"} → 415`, async () => {
       const headers: Record<string, string> = type ? { "content-type": type } : {};
@@ -46,7 +46,7 @@ describe("row 3: a non-JSON Content-Type → 415", () => {
   });
 });
 
-describe("the 1 MiB body cap → 413", () => {
+describe("A4: the 1 MiB body cap → 413", () => {
   it("with Content-Length over the cap: 413 before reading the body", async () => {
     let pulled = 0;
     const body = new ReadableStream({
@@ -94,7 +94,7 @@ describe("the 1 MiB body cap → 413", () => {
   });
 });
 
-describe("row 4: not JSON → 400 -32700; not JSON-RPC → 400 -32600", () => {
+describe("A4: not JSON → 400 -32700; not JSON-RPC → 400 -32600", () => {
   const parse = [
     ["truncated JSON", '{"jsonrpc":"2.0","id":1,'],
     ["an empty body", ""],
@@ -147,7 +147,7 @@ describe("row 4: not JSON → 400 -32700; not JSON-RPC → 400 -32600", () => {
   }
 });
 
-describe("row 6: a POSTed JSON-RPC response → 202, empty body", () => {
+describe("A6: a POSTed JSON-RPC response → 202, empty body", () => {
   const responses = [
     { jsonrpc: "2.0", id: 1, result: {} },
     { jsonrpc: "2.0", id: "x", error: { code: -32601, message: "nope" } },

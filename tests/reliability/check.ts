@@ -5,7 +5,7 @@
  */
 import { fixtures } from "../helpers/app.ts";
 
-/** Statuses PROTOCOL.md allows for this endpoint; never a 5xx. */
+/** Statuses this endpoint may answer (docs/protocol.md, Decisions); never a 5xx. */
 export const ALLOWED_STATUS = new Set([200, 202, 204, 400, 403, 404, 405, 413, 415]);
 /**
  * Bytes one JSON-RPC message may take. The largest legitimate answer is get_component on the ~30 KB
@@ -115,7 +115,7 @@ export async function checkResponse(
   }
   let body: unknown;
   if (type.startsWith("text/event-stream")) {
-    // Request-scoped notifications, then the response as the last event (PROTOCOL.md M7).
+    // Request-scoped notifications, then the response as the last event (docs/protocol.md, M7).
     if (status !== 200) fail("an event stream only answers with 200", text);
     const events = sseEvents(text);
     const last = events.pop();

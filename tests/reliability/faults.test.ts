@@ -1,5 +1,5 @@
 /**
- * Injected upstream faults (issue 7): the Components store (a real BlobsServer) and the Components API
+ * Injected upstream faults: the Components store (a real BlobsServer) and the Components API
  * (a real node:http server) behind a real fault proxy that delays, errors, resets, hangs, truncates
  * or garbles. Each fault must give `upstream_timeout` or `upstream_error` within the deadline, and
  * the catalog tools keep answering through all of it.

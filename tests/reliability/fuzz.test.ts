@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of /mcp (issue 7): at least 10,000 generated malformed requests to the
+ * Property-based fuzzing of /mcp: at least 10,000 generated malformed requests to the
  * in-process handler, a share of them over a real local Blobs server. Every answer must hold the
  * invariants of `check.ts`, and no exception may escape `handle`.
  */

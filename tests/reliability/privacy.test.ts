@@ -1,5 +1,5 @@
 /**
- * Private data in usage (issue 7): client hashes cannot be reversed over IPv4 without the secret,
+ * Private data in usage: client hashes cannot be reversed over IPv4 without the secret,
  * and no raw IP or author e-mail reaches the stored events, the monthly blob or any report format.
  *
  * The argument, measured below: the client hash is HMAC-SHA-256(HMAC(secret, month), ip). IPv4 has

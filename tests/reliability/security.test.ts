@@ -1,5 +1,5 @@
 /**
- * Security (issue 7): Origin/Host enforcement and DNS rebinding, the body cap, blob keys that hostile
+ * Security: Origin/Host enforcement and DNS rebinding, the body cap, blob keys that hostile
  * refs cannot steer, no author e-mail or raw IP in any response, secrets only from the environment,
  * and the MCP page's security headers. In process and against the served edge function.
  */

@@ -1,5 +1,5 @@
 /**
- * Usage-recording failures never fail or delay a request (issue 7). The usage store is a real local
+ * Usage-recording failures never fail or delay a request. The usage store is a real local
  * BlobsServer behind the fault proxy (slow, hanging, 5xx, 429, reset) or stopped outright. With the
  * platform's waitUntil (production) the answer must not wait for the write at all; without it (the
  * local emulation awaits the write, see src/usage/recorder.ts) the wait is bounded by WRITE_DEADLINE_MS.

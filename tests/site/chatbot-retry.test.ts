@@ -1,5 +1,5 @@
 /**
- * Seed 004's failure discipline over a real HTTP transport: local servers that 503, hang or refuse,
+ * The chatbot's failure discipline (docs/around.md) over a real HTTP transport: local servers that 503, hang or refuse,
  * in front of the real MCP handler. One retry after ~500 ms on execution errors, none on validation
  * errors; when the retry fails too, the answer goes on without catalog context and says so.
  */

@@ -60,7 +60,7 @@ describe("matching: token-AND over title, description, tags, type and slug", () 
 });
 
 describe("ranking with the site's weights", () => {
-  it("uses the weights DESIGN.md gives", () => {
+  it("uses the weights docs/catalog.md gives", () => {
     expect(WEIGHTS).toEqual({
       exactTitle: 100,
       titlePrefix: 50,

@@ -3,7 +3,7 @@ import { UNKNOWN_AGENT } from "../../../src/usage/event.ts";
 import type { Counts, Monthly } from "../../../src/usage/monthly.ts";
 import { quantile } from "./quantile.ts";
 
-/** PRD section 7 and issue 4: infra errors under 2%; p95 of successful get_component under 500 ms. */
+/** The service's targets (docs/usage.md): infra errors under 2%; p95 of successful get_component under 500 ms. */
 export const TARGETS = { infraErrorRate: 0.02, getComponentP95Ms: 500 } as const;
 
 export interface Report {

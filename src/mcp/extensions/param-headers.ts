@@ -1,7 +1,7 @@
 /**
  * `Mcp-Param-*` headers (2026-07-28, SH §Custom Headers): a tool argument annotated with
  * `x-mcp-header` is mirrored by the client into an `Mcp-Param-{header}` request header, which the
- * server checks against the body (M2), as it checks Mcp-Method and Mcp-Name (era.ts).
+ * server checks against the body (docs/protocol.md, M2), as it checks Mcp-Method and Mcp-Name (era.ts).
  */
 import { decodeHeaderValue } from "../era.ts";
 import type { Extension } from "../extension.ts";
@@ -51,7 +51,7 @@ export function headerArguments(inputSchema: JsonSchema): ParamHeader[] {
 }
 
 /**
- * M2 for `Mcp-Param-*` (SH §Server Behavior for Custom Headers): an argument with a value needs
+ * docs/protocol.md, M2, for `Mcp-Param-*` (SH §Server Behavior for Custom Headers): an argument with a value needs
  * its header, decoded equal to the value (integers compared numerically); an absent or null
  * argument must come without one. Throws -32020 with HTTP 400.
  */
