@@ -35,7 +35,8 @@ export async function* streamGemini(system: string, user: string, opts: GeminiOp
     void quiet.done.then(abort);
   };
   touch();
-  const url = `${GEMINI_BASE}/models/${encodeURIComponent(opts.model || DEFAULT_GEMINI_MODEL)}:streamGenerateContent?alt=sse`;
+  const model = encodeURIComponent(opts.model || DEFAULT_GEMINI_MODEL);
+  const url = `${GEMINI_BASE}/models/${model}:streamGenerateContent?alt=sse`;
   try {
     let res: Response;
     try {
