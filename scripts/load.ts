@@ -164,25 +164,88 @@ const rssLine = (r: Record<string, number | undefined>) =>
 const grew = (first: number, last: number, slack: { bytes: number; ratio: number }) =>
   last - first > Math.max(slack.bytes, first * slack.ratio);
 
+type Result = RoundResult & { memory?: Memory; rss?: Record<string, number | undefined> };
+
+/** The target's memory once it is quiet: after QUIET_MS, then once its RSS stops moving (or REST_LIMIT_MS). */
+async function atRest(t: Target): Promise<AtRest> {
+  const until = Date.now() + REST_LIMIT_MS;
+  await sleep(QUIET_MS);
+  const total = (r?: Record<string, number | undefined>) =>
+    Object.values(r ?? {}).reduce<number>((a, b) => a + (b ?? 0), 0);
+  let rss = await t.rss?.();
+  for (let last = Infinity; Math.abs(total(rss) - last) > 2 * 1024 * 1024 && Date.now() < until; ) {
+    last = total(rss);
+    await sleep(STILL_MS);
+    rss = await t.rss?.();
+  }
+  return { memory: await t.memory?.(), rss };
+}
+
+/** Memory at rest after the last round against the baseline after the warm-up: heap and RSS must not grow. */
+async function checkMemory(t: Target, baseline: AtRest, failures: string[]) {
+  const final = await atRest(t);
+  console.log(
+    `at rest (after the warm-up → after the last round): ${[
+      baseline.memory && final.memory
+        ? `heap after GC ${mib(baseline.memory.heapUsed)} → ${mib(final.memory.heapUsed)}`
+        : "",
+      baseline.rss && final.rss ? `rss ${rssLine(baseline.rss)} → ${rssLine(final.rss)}` : "",
+    ]
+      .filter(Boolean)
+      .join("; ")}`,
+  );
+  if (baseline.memory && final.memory && grew(baseline.memory.heapUsed, final.memory.heapUsed, HEAP_SLACK))
+    failures.push(`heap grew from ${mib(baseline.memory.heapUsed)} to ${mib(final.memory.heapUsed)}`);
+  for (const [name, before] of Object.entries(baseline.rss ?? {})) {
+    const after = final.rss?.[name];
+    if (before && after && grew(before, after, RSS_SLACK))
+      failures.push(`RSS of ${name} at rest grew from ${mib(before)} to ${mib(after)}`);
+  }
+}
+
+/** Every recorded request counted for this run's agent in the month's usage (and, on a store of its own, exactly). */
+async function checkUsage(
+  usage: NonNullable<Target["usage"]>,
+  deno: boolean,
+  agent: string,
+  month: string,
+  results: Result[],
+  failures: string[],
+) {
+  await usage.settle();
+  const sent = results.reduce((n, r) => n + r.recorded, 0);
+  // Modern calls name this agent in clientInfo; 2025 calls after initialize name no client, and are
+  // counted as unknown, their User-Agent (the same name) kept apart.
+  const key = `${agent}/1`;
+  const counted = (ms: Monthly[]) => (ms[0].by_agent[key] ?? 0) + (ms[0].unknown_by_user_agent[key] ?? 0);
+  const after = (await foldUntil(usage.kv, [month], counted, sent, usage.settleMs))[0];
+  console.log(`usage: ${sent} recorded requests sent, ${counted([after])} counted for ${key} in monthly/${month}.json`);
+  if (counted([after]) !== sent) failures.push(`usage counted ${counted([after])} of ${sent} recorded requests`);
+  // On a store of its own (--target deno) every breakdown must match too.
+  if (deno) {
+    const byTool: Record<string, number> = {};
+    for (const r of results) for (const [k, v] of Object.entries(r.toolCalls)) byTool[k] = (byTool[k] ?? 0) + v;
+    const toolDiff = Object.entries(byTool).filter(([k, v]) => (after.by_tool[k] ?? 0) !== v);
+    console.log(
+      `usage: ${after.calls} calls in the store, by tool ${toolDiff.length ? `differs: ${JSON.stringify(toolDiff)}` : "exact"}`,
+    );
+    if (after.calls !== sent) failures.push(`the store counts ${after.calls} calls for ${sent} sent`);
+    if (toolDiff.length) failures.push(`usage by_tool differs for ${toolDiff.map(([k]) => k).join(", ")}`);
+  }
+  const lines = usage.logLines?.();
+  if (lines !== undefined) {
+    console.log(`usage: ${lines} [mcp-usage] log lines`);
+    if (lines !== sent) failures.push(`${lines} [mcp-usage] log lines for ${sent} recorded requests`);
+  }
+}
+
+/** Steps: the rounds (a baseline at rest after the warm-up) → memory at rest → usage counted → verdict. */
 async function main() {
   const t = await target();
   const failures: string[] = [];
-  const results: (RoundResult & { memory?: Memory; rss?: Record<string, number | undefined> })[] = [];
+  const results: Result[] = [];
   let rssBefore: Record<string, number | undefined> | undefined;
   let baseline: AtRest | undefined;
-  const atRest = async (): Promise<AtRest> => {
-    const until = Date.now() + REST_LIMIT_MS;
-    await sleep(QUIET_MS);
-    const total = (r?: Record<string, number | undefined>) =>
-      Object.values(r ?? {}).reduce<number>((a, b) => a + (b ?? 0), 0);
-    let rss = await t.rss?.();
-    for (let last = Infinity; Math.abs(total(rss) - last) > 2 * 1024 * 1024 && Date.now() < until; ) {
-      last = total(rss);
-      await sleep(STILL_MS);
-      rss = await t.rss?.();
-    }
-    return { memory: await t.memory?.(), rss };
-  };
   try {
     // A unique agent per run: its calls are counted apart from any other traffic in a shared store.
     const agent = agentName(randomBytes(4).toString("hex"));
@@ -211,61 +274,14 @@ async function main() {
       );
       for (const e of res.examples) console.log(`   error: ${e}`);
       if (res.errors) failures.push(`round ${r}: ${res.errors} errors`);
-      if (r === warmup - 1 && (t.memory || t.rss)) baseline = await atRest();
+      if (r === warmup - 1 && (t.memory || t.rss)) baseline = await atRest(t);
     }
     const total = results.reduce((n, r) => n + r.calls, 0);
     const last = results.at(-1);
     if (rssBefore && last?.rss)
       console.log(`rss after ${total} calls: ${rssLine(last.rss)} (before: ${rssLine(rssBefore)})`);
-    if (baseline && results.length > warmup) {
-      const final = await atRest();
-      console.log(
-        `at rest (after the warm-up → after the last round): ${[
-          baseline.memory && final.memory
-            ? `heap after GC ${mib(baseline.memory.heapUsed)} → ${mib(final.memory.heapUsed)}`
-            : "",
-          baseline.rss && final.rss ? `rss ${rssLine(baseline.rss)} → ${rssLine(final.rss)}` : "",
-        ]
-          .filter(Boolean)
-          .join("; ")}`,
-      );
-      if (baseline.memory && final.memory && grew(baseline.memory.heapUsed, final.memory.heapUsed, HEAP_SLACK))
-        failures.push(`heap grew from ${mib(baseline.memory.heapUsed)} to ${mib(final.memory.heapUsed)}`);
-      for (const [name, before] of Object.entries(baseline.rss ?? {})) {
-        const after = final.rss?.[name];
-        if (before && after && grew(before, after, RSS_SLACK))
-          failures.push(`RSS of ${name} at rest grew from ${mib(before)} to ${mib(after)}`);
-      }
-    }
-    if (t.usage) {
-      await t.usage.settle();
-      const sent = results.reduce((n, r) => n + r.recorded, 0);
-      // Modern calls name this agent in clientInfo; 2025 calls after initialize name no client, and are
-      // counted as unknown, their User-Agent (the same name) kept apart.
-      const key = `${agent}/1`;
-      const counted = (ms: Monthly[]) => (ms[0].by_agent[key] ?? 0) + (ms[0].unknown_by_user_agent[key] ?? 0);
-      const after = (await foldUntil(t.usage.kv, [month], counted, sent, t.usage.settleMs))[0];
-      console.log(
-        `usage: ${sent} recorded requests sent, ${counted([after])} counted for ${key} in monthly/${month}.json`,
-      );
-      if (counted([after]) !== sent) failures.push(`usage counted ${counted([after])} of ${sent} recorded requests`);
-      // On a store of its own (--target deno) every breakdown must match too.
-      if (t.deno) {
-        const byTool: Record<string, number> = {};
-        for (const r of results) for (const [k, v] of Object.entries(r.toolCalls)) byTool[k] = (byTool[k] ?? 0) + v;
-        const toolDiff = Object.entries(byTool).filter(([k, v]) => (after.by_tool[k] ?? 0) !== v);
-        console.log(
-          `usage: ${after.calls} calls in the store, by tool ${toolDiff.length ? `differs: ${JSON.stringify(toolDiff)}` : "exact"}`,
-        );
-        if (after.calls !== sent) failures.push(`the store counts ${after.calls} calls for ${sent} sent`);
-        if (toolDiff.length) failures.push(`usage by_tool differs for ${toolDiff.map(([k]) => k).join(", ")}`);
-      }
-      const lines = t.usage.logLines?.();
-      if (lines !== undefined) {
-        console.log(`usage: ${lines} [mcp-usage] log lines`);
-        if (lines !== sent) failures.push(`${lines} [mcp-usage] log lines for ${sent} recorded requests`);
-      }
-    }
+    if (baseline && results.length > warmup) await checkMemory(t, baseline, failures);
+    if (t.usage) await checkUsage(t.usage, !!t.deno, agent, month, results, failures);
   } finally {
     await t.stop();
   }

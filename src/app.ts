@@ -98,7 +98,8 @@ export function createApp(opts: AppOptions): App {
       title: SERVER_TITLE,
       version: SERVER_VERSION,
       description:
-        "Search the PATTTTERNS catalog of UI interaction patterns and fetch byte-exact, versioned React + Tailwind TSX components.",
+        "Search the PATTTTERNS catalog of UI interaction patterns and fetch byte-exact, versioned React + Tailwind " +
+        "TSX components.",
       websiteUrl: siteUrl,
     },
     instructions: INSTRUCTIONS,

@@ -1,6 +1,16 @@
-/** What the server tells agents at initialize / server/discover: when to use it and the flow. */
-export const INSTRUCTIONS = `PATTTTERNS is a curated catalog of UI interaction patterns with versioned, ready-made React + Tailwind TSX components.
-Use this server whenever you design or build UI (navigation, forms, overlays, feedback, data display, onboarding, AI chat, mobile gestures): fetch the catalog's component instead of inventing markup.
-Flow: search_components (or search_patterns / list_categories) -> get_component with the hit's pattern_id -> paste component_code unchanged and map the --ui-* CSS variables in usage_rules onto your theme.
-Patterns are addressed by catalog number ("#123"), Notion UUID, slug or patttterns.com URL. Omit version_id for the active version; pass "seed", "v1", ... to pin one.
-Errors: retry upstream_timeout / upstream_error once; never retry invalid_args or *_not_found: follow the suggestion instead.`;
+/**
+ * What the server tells agents at initialize / server/discover: when to use it and the flow. One
+ * line per entry, joined with newlines.
+ */
+export const INSTRUCTIONS = [
+  "PATTTTERNS is a curated catalog of UI interaction patterns with versioned, ready-made React + Tailwind TSX " +
+    "components.",
+  "Use this server whenever you design or build UI (navigation, forms, overlays, feedback, data display, " +
+    "onboarding, AI chat, mobile gestures): fetch the catalog's component instead of inventing markup.",
+  "Flow: search_components (or search_patterns / list_categories) -> get_component with the hit's pattern_id -> " +
+    "paste component_code unchanged and map the --ui-* CSS variables in usage_rules onto your theme.",
+  'Patterns are addressed by catalog number ("#123"), Notion UUID, slug or patttterns.com URL. ' +
+    'Omit version_id for the active version; pass "seed", "v1", ... to pin one.',
+  "Errors: retry upstream_timeout / upstream_error once; never retry invalid_args or *_not_found: " +
+    "follow the suggestion instead.",
+].join("\n");

@@ -63,27 +63,7 @@ export async function validate(catalogRaw: unknown, store: StoreView): Promise<R
 
   const byId = new Map(entries.map((e) => [compactId(e.id), e]));
   const label = (key: string) => store.label?.(key) ?? `${store.name}: ${key}`;
-  const allKeys = await store.list();
-  const byPattern = new Map<string, { entry: Entry; keys: Set<string> }>();
-  for (const key of allKeys) {
-    const m = KEY.exec(key);
-    if (!m) {
-      problems.push(
-        `${label(key)}: unexpected key (expected <pattern-uuid>/versions.json or <pattern-uuid>/<version>.tsx)`,
-      );
-      continue;
-    }
-    const entry = byId.get(compactId(m[1]));
-    if (!entry) {
-      problems.push(`${label(key)}: the store holds a component for ${m[1]}, which is not in the catalog`);
-      continue;
-    }
-    if (m[3] !== undefined && !VERSION_ID.test(m[3]))
-      problems.push(`${label(key)}: "${m[3]}" is not a version id (seed, v1, v2, …)`);
-    const group = byPattern.get(entry.id) ?? { entry, keys: new Set<string>() };
-    group.keys.add(key);
-    byPattern.set(entry.id, group);
-  }
+  const byPattern = groupByPattern(await store.list(), byId, label, problems);
 
   let blobs = 0;
   const texts = new Map<string, string | null>();
@@ -106,29 +86,12 @@ export async function validate(catalogRaw: unknown, store: StoreView): Promise<R
         problems.push(`${at}: not valid UTF-8`);
         continue;
       }
-      for (const err of tsxSyntaxErrors(text, key)) problems.push(`${at}: TSX does not parse: ${err}`);
-      const unknown = cssVariables(text).filter((t) => !KNOWN_TOKENS.has(t));
-      if (unknown.length)
-        problems.push(
-          `${at}: unknown design tokens ${unknown.join(", ")} (known: --ui-bg, --ui-text, … see UI_TOKENS in src/components/rules.ts)`,
-        );
+      checkTsx(text, key, at, problems);
     }
     if (!index) continue;
-    const visible = new Set(visibleVersions(index).map((v) => v.versionId));
     const p = (msg: string) => problems.push(`${where} (${label(blobKeys.index(entry.id))}): ${msg}`);
-    const seen = new Set<string>();
-    for (const v of index.versions) {
-      if (seen.has(v.versionId)) p(`version ${v.versionId} is listed twice`);
-      seen.add(v.versionId);
-      if (visible.has(v.versionId) && !present.has(blobKeys.tsx(entry.id, v.versionId)))
-        p(`visible version ${v.versionId} has no code blob`);
-    }
-    const seed = index.versions.find((v) => v.versionId === index.seedVersionId);
-    if (!seed) p(`seedVersionId ${index.seedVersionId} is not listed`);
-    else if (seed.kind !== "seed") p(`seedVersionId ${index.seedVersionId} is listed with kind "${seed.kind}"`);
-    if (!listed.has(index.activeVersionId)) p(`activeVersionId ${index.activeVersionId} names no listed version`);
-    else if (!visible.has(index.activeVersionId)) p(`activeVersionId ${index.activeVersionId} names a hidden version`);
-    else if (texts.get(blobKeys.tsx(entry.id, index.activeVersionId))) withActive.add(entry.id);
+    if (checkIndex(entry, index, present, listed, p) && texts.get(blobKeys.tsx(entry.id, index.activeVersionId)))
+      withActive.add(entry.id);
   }
 
   for (const e of entries) {
@@ -138,6 +101,74 @@ export async function validate(catalogRaw: unknown, store: StoreView): Promise<R
       problems.push(`${name(e)}: the store has an active version but hasGeneratedComponent is false`);
   }
   return { problems, entries: entries.length, components: byPattern.size, blobs };
+}
+
+/** The store's keys by catalog pattern; keys of no known shape, or of no catalog pattern, are problems. */
+function groupByPattern(
+  allKeys: string[],
+  byId: Map<string, Entry>,
+  label: (key: string) => string,
+  problems: string[],
+): Map<string, { entry: Entry; keys: Set<string> }> {
+  const byPattern = new Map<string, { entry: Entry; keys: Set<string> }>();
+  for (const key of allKeys) {
+    const m = KEY.exec(key);
+    if (!m) {
+      problems.push(
+        `${label(key)}: unexpected key (expected <pattern-uuid>/versions.json or <pattern-uuid>/<version>.tsx)`,
+      );
+      continue;
+    }
+    const entry = byId.get(compactId(m[1]));
+    if (!entry) {
+      problems.push(`${label(key)}: the store holds a component for ${m[1]}, which is not in the catalog`);
+      continue;
+    }
+    if (m[3] !== undefined && !VERSION_ID.test(m[3]))
+      problems.push(`${label(key)}: "${m[3]}" is not a version id (seed, v1, v2, …)`);
+    const group = byPattern.get(entry.id) ?? { entry, keys: new Set<string>() };
+    group.keys.add(key);
+    byPattern.set(entry.id, group);
+  }
+  return byPattern;
+}
+
+/** A TSX blob must parse and use known design tokens only. */
+function checkTsx(text: string, key: string, at: string, problems: string[]) {
+  for (const err of tsxSyntaxErrors(text, key)) problems.push(`${at}: TSX does not parse: ${err}`);
+  const unknown = cssVariables(text).filter((t) => !KNOWN_TOKENS.has(t));
+  if (unknown.length)
+    problems.push(
+      `${at}: unknown design tokens ${unknown.join(", ")} (known: --ui-bg, --ui-text, … see UI_TOKENS in src/components/rules.ts)`,
+    );
+}
+
+/**
+ * A versions.json's consistency with itself and the blobs `present`: no version listed twice, every
+ * visible one with code, the seed listed as a seed. True when the active version is listed and visible.
+ */
+function checkIndex(
+  entry: Entry,
+  index: VersionIndex,
+  present: Set<string>,
+  listed: Set<string>,
+  p: (msg: string) => void,
+): boolean {
+  const visible = new Set(visibleVersions(index).map((v) => v.versionId));
+  const seen = new Set<string>();
+  for (const v of index.versions) {
+    if (seen.has(v.versionId)) p(`version ${v.versionId} is listed twice`);
+    seen.add(v.versionId);
+    if (visible.has(v.versionId) && !present.has(blobKeys.tsx(entry.id, v.versionId)))
+      p(`visible version ${v.versionId} has no code blob`);
+  }
+  const seed = index.versions.find((v) => v.versionId === index.seedVersionId);
+  if (!seed) p(`seedVersionId ${index.seedVersionId} is not listed`);
+  else if (seed.kind !== "seed") p(`seedVersionId ${index.seedVersionId} is listed with kind "${seed.kind}"`);
+  if (!listed.has(index.activeVersionId)) p(`activeVersionId ${index.activeVersionId} names no listed version`);
+  else if (!visible.has(index.activeVersionId)) p(`activeVersionId ${index.activeVersionId} names a hidden version`);
+  else return true;
+  return false;
 }
 
 async function readIndex(

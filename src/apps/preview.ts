@@ -5,7 +5,8 @@
  * `npm run build`) that hosts render in a sandboxed iframe beside the tool result.
  *
  * What each era sees:
- * - capabilities (initialize and server/discover) name the extension: `extensions: { "io.modelcontextprotocol/ui": {} }`;
+ * - capabilities (initialize and server/discover) name the extension:
+ *   `extensions: { "io.modelcontextprotocol/ui": {} }`;
  * - tools/list: 2026-07-28 requests carry the client's capabilities, so the two tools carry `_meta.ui`
  *   only for clients that declare the extension with the mimeType `text/html;profile=mcp-app`. Legacy
  *   requests carry none after initialize (and this server keeps no sessions), so every legacy

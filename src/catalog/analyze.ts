@@ -20,16 +20,22 @@ export function stemOf(word: string): string {
 export const STOPWORDS: ReadonlySet<string> = new Set(
   (
     "a an the and or but nor of to in on at by for from with without into onto over under about as than then so " +
-    "is are was were be been being am do does did doing has have had having can could should would will shall may might must " +
-    "i me my mine we us our you your yours he him his she her it its they them their this that these those there here " +
-    "what which who whom whose when where why how all any each every some such own same very too also just only not no " +
+    "is are was were be been being am do does did doing has have had having " +
+    "can could should would will shall may might must " +
+    "i me my mine we us our you your yours he him his she her it its they them their " +
+    "this that these those there here " +
+    "what which who whom whose when where why how all any each every some such own same " +
+    "very too also just only not no " +
     "if else while once again more most other another both either neither " +
-    "want wants need needs needed looking look find show shows give get make makes making build building create creating " +
+    "want wants need needs needed looking look find show shows give get make makes making " +
+    "build building create creating " +
     "add adding implement implementing use uses using used please help like something thing things kind sort way " +
-    "component components ui ux pattern patterns react tailwind tsx jsx html css example examples simple nice good best " +
+    "component components ui ux pattern patterns react tailwind tsx jsx html css " +
+    "example examples simple nice good best " +
     "let lets allow allows allowing " +
     // Component libraries and frameworks: a query names them for context; the catalog is library-free.
-    "shadcn radix headless mui chakra antd mantine bootstrap vuetify daisyui primereact primeng nextui heroui ariakit " +
+    "shadcn radix headless mui chakra antd mantine bootstrap vuetify daisyui primereact primeng " +
+    "nextui heroui ariakit " +
     "vue svelte angular swiftui jetpack compose flutter"
   ).split(" "),
 );

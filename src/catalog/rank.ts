@@ -103,7 +103,10 @@ const FLAG = { synonym: 2, corrected: 4, partial: 8 } as const;
 /** Fields where a pattern says what it is. */
 const STRONG = FIELD.title | FIELD.tag | FIELD.wholeTag;
 
-/** `title(d)` is pattern d's normalized title; `titles`, every title joined by "\n". */
+/**
+ * `title(d)` is pattern d's normalized title; `titles`, every title joined by "\n". Two parts: reading a
+ * query into concepts, and scoring patterns against them.
+ */
 export function createRanker(
   ix: WordIndex,
   rk: RankIndex,
@@ -111,6 +114,13 @@ export function createRanker(
   title: (d: number) => string,
   titles: string,
 ) {
+  const concepts = createConceptReader(rk, titles);
+  const rank = createScorer(ix, rk, count, title, concepts);
+  return { rank, concepts };
+}
+
+/** Reads a normalized query's words into concepts, with the caches that reading keeps (stems, corrections). */
+function createConceptReader(rk: RankIndex, titles: string) {
   /** Whether some title holds `words` (normalized, space-separated) as whole words. */
   const edge = (c: string | undefined) => c === undefined || c === " " || c === "\n";
   const inTitles = (words: string) => {
@@ -301,6 +311,17 @@ export function createRanker(
     return [...concept.values()].map(settle);
   }
 
+  return concepts;
+}
+
+/** Scores patterns against a query's concepts, in scratch space sized for the catalog and reused by every query. */
+function createScorer(
+  ix: WordIndex,
+  rk: RankIndex,
+  count: number,
+  title: (d: number) => string,
+  concepts: (words: string[]) => Concept[],
+) {
   // Scratch space, reused by every query (nothing in here calls out, so no query re-enters).
   const bits = new Uint8Array(count);
   const altScore = new Float64Array(count);
@@ -373,10 +394,111 @@ export function createRanker(
     return alts;
   }
 
+  /** Marks in `named` every stem the concepts read, and lists them in `marked` for the reset. */
+  function markNamed(cs: Concept[], marked: number[]): void {
+    for (const c of cs) {
+      for (const a of c.alternatives) {
+        for (const s of a.stems) {
+          if (s < 0 || named[s] === 1) continue;
+          named[s] = 1;
+          marked.push(s);
+        }
+      }
+    }
+  }
+
+  /**
+   * Scores concept `c` (each pattern its best alternative) into total, explained, flags, matched and
+   * strong; lists patterns matched for the first time in `hit` from `hits` on, returns the new count.
+   */
+  function scoreConcept(c: Concept, hits: number): number {
+    let concepts = 0;
+    for (const a of c.alternatives) {
+      const alts = score(a);
+      for (let j = 0; j < alts; j++) {
+        const d = inAlt[j];
+        const share = (a.confidence * altIdf[d]) / a.idf;
+        const points = (a.part * a.confidence * altScore[d]) / a.stems.length;
+        const whole = altIdf[d] + 1e-9 >= a.idf;
+        if (altStrong[d]) strong[d] = 1;
+        altScore[d] = altIdf[d] = altStrong[d] = 0;
+        if (bestKind[d] === -1) {
+          inConcept[concepts++] = d;
+          bestKind[d] = a.kind;
+        }
+        if (share > bestShare[d] || (share === bestShare[d] && a.kind < bestKind[d])) {
+          bestShare[d] = share;
+          bestKind[d] = a.kind;
+          bestWhole[d] = whole ? 1 : 0;
+        }
+        if (points > bestScore[d]) bestScore[d] = points;
+      }
+    }
+    for (let j = 0; j < concepts; j++) {
+      const d = inConcept[j];
+      if (matched[d] === 0) hit[hits++] = d;
+      total[d] += bestScore[d];
+      explained[d] += c.weight * bestShare[d];
+      if (bestKind[d] === KIND.corrected) flags[d] |= FLAG.corrected;
+      else if (bestKind[d] === KIND.synonym) flags[d] |= FLAG.synonym;
+      // An alternative matched without all its stems explains the concept in part only.
+      if (!bestWhole[d]) flags[d] |= FLAG.partial;
+      matched[d]++;
+      bestScore[d] = bestShare[d] = bestWhole[d] = 0;
+      bestKind[d] = -1;
+    }
+    return hits;
+  }
+
+  /**
+   * Keeps the `hits` patterns that explain enough of the query (`enough` of `readable` weight over
+   * `concepts` concepts) or are named by its title, but those in `skip`, into `out` with their final
+   * score and match; returns the best score, skipped patterns included.
+   */
+  function keepHits(
+    hits: number,
+    concepts: number,
+    phrase: string,
+    enough: number,
+    readable: number,
+    skip: Uint8Array | undefined,
+    out: Ranked,
+  ): number {
+    let best = 0;
+    for (let j = 0; j < hits; j++) {
+      const d = hit[j];
+      const titled = namesTitle(d, phrase);
+      // Enough of the query; and a pattern whose title and tags say none of it must show two
+      // of its concepts, not one word of its prose ("tax" in a checkout's description).
+      if (!titled && (explained[d] < enough || (!strong[d] && matched[d] < 2))) continue;
+      // Lucene's classic coordination: a hit explaining more of the query ranks above one scoring
+      // high on a single word; a pattern the query names by its title, above both.
+      const coverage = Math.min(1, explained[d] / readable);
+      const points = total[d] * coverage * coverage * (titled ? TITLE_BONUS : 1);
+      if (points > best) best = points;
+      if (skip?.[d]) continue;
+      out.docs.push(d);
+      out.scores.push(points);
+      out.match.push(matchOf(matched[d] < concepts ? flags[d] | FLAG.partial : flags[d]));
+    }
+    return best;
+  }
+
+  /** Clears what a query left in the scratch space: the `hits` patterns' sums and the marked stems. */
+  function reset(hits: number, marked: number[]): void {
+    for (let j = 0; j < hits; j++) {
+      const d = hit[j];
+      total[d] = explained[d] = flags[d] = matched[d] = strong[d] = 0;
+    }
+    for (const s of marked) named[s] = 0;
+  }
+
   /**
    * Ranked patterns for a normalized query's words, unordered, with their scores, but those marked
    * in `skip` (the exact hits, already listed). Which ones are kept does not depend on what a caller
    * filters afterwards (category, code): a filtered search is the same list, filtered.
+   * Steps: read the concepts → mark the stems they name → score each concept → keep the hits that
+   * explain enough → drop the noise beside the best; the scratch space is reset whatever happens.
    */
   function rank(words: string[], skip?: Uint8Array): Ranked {
     const cs = concepts(words);
@@ -387,91 +509,31 @@ export function createRanker(
     const enough = minExplained(cs.length) * readable;
     const phrase = words.join(" ");
     const marked: number[] = [];
-    for (const c of cs) {
-      for (const a of c.alternatives) {
-        for (const s of a.stems) {
-          if (s < 0 || named[s] === 1) continue;
-          named[s] = 1;
-          marked.push(s);
-        }
-      }
-    }
+    markNamed(cs, marked);
     let hits = 0;
     try {
-      for (const c of cs) {
-        let concepts = 0;
-        for (const a of c.alternatives) {
-          const alts = score(a);
-          for (let j = 0; j < alts; j++) {
-            const d = inAlt[j];
-            const share = (a.confidence * altIdf[d]) / a.idf;
-            const points = (a.part * a.confidence * altScore[d]) / a.stems.length;
-            const whole = altIdf[d] + 1e-9 >= a.idf;
-            if (altStrong[d]) strong[d] = 1;
-            altScore[d] = altIdf[d] = altStrong[d] = 0;
-            if (bestKind[d] === -1) {
-              inConcept[concepts++] = d;
-              bestKind[d] = a.kind;
-            }
-            if (share > bestShare[d] || (share === bestShare[d] && a.kind < bestKind[d])) {
-              bestShare[d] = share;
-              bestKind[d] = a.kind;
-              bestWhole[d] = whole ? 1 : 0;
-            }
-            if (points > bestScore[d]) bestScore[d] = points;
-          }
-        }
-        for (let j = 0; j < concepts; j++) {
-          const d = inConcept[j];
-          if (matched[d] === 0) hit[hits++] = d;
-          total[d] += bestScore[d];
-          explained[d] += c.weight * bestShare[d];
-          if (bestKind[d] === KIND.corrected) flags[d] |= FLAG.corrected;
-          else if (bestKind[d] === KIND.synonym) flags[d] |= FLAG.synonym;
-          // An alternative matched without all its stems explains the concept in part only.
-          if (!bestWhole[d]) flags[d] |= FLAG.partial;
-          matched[d]++;
-          bestScore[d] = bestShare[d] = bestWhole[d] = 0;
-          bestKind[d] = -1;
-        }
-      }
-      let best = 0;
-      for (let j = 0; j < hits; j++) {
-        const d = hit[j];
-        const titled = namesTitle(d, phrase);
-        // Enough of the query; and a pattern whose title and tags say none of it must show two
-        // of its concepts, not one word of its prose ("tax" in a checkout's description).
-        if (!titled && (explained[d] < enough || (!strong[d] && matched[d] < 2))) continue;
-        // Lucene's classic coordination: a hit explaining more of the query ranks above one scoring
-        // high on a single word; a pattern the query names by its title, above both.
-        const coverage = Math.min(1, explained[d] / readable);
-        const points = total[d] * coverage * coverage * (titled ? TITLE_BONUS : 1);
-        if (points > best) best = points;
-        if (skip?.[d]) continue;
-        out.docs.push(d);
-        out.scores.push(points);
-        out.match.push(matchOf(matched[d] < cs.length ? flags[d] | FLAG.partial : flags[d]));
-      }
-      // Noise beside the best hit goes, in place.
-      let kept = 0;
-      for (let j = 0; j < out.docs.length; j++) {
-        if (out.scores[j] < best * MIN_RELATIVE_SCORE) continue;
-        out.docs[kept] = out.docs[j];
-        out.scores[kept] = out.scores[j];
-        out.match[kept++] = out.match[j];
-      }
-      out.docs.length = out.scores.length = out.match.length = kept;
+      for (const c of cs) hits = scoreConcept(c, hits);
+      const best = keepHits(hits, cs.length, phrase, enough, readable, skip, out);
+      dropNoise(out, best);
       return out;
     } finally {
-      for (let j = 0; j < hits; j++) {
-        const d = hit[j];
-        total[d] = explained[d] = flags[d] = matched[d] = strong[d] = 0;
-      }
-      for (const s of marked) named[s] = 0;
+      reset(hits, marked);
     }
   }
 
-  return { rank, concepts };
+  return rank;
+}
+
+/** Drops, in place, the hits scoring under MIN_RELATIVE_SCORE of the best: noise beside it. */
+function dropNoise(out: Ranked, best: number): void {
+  let kept = 0;
+  for (let j = 0; j < out.docs.length; j++) {
+    if (out.scores[j] < best * MIN_RELATIVE_SCORE) continue;
+    out.docs[kept] = out.docs[j];
+    out.scores[kept] = out.scores[j];
+    out.match[kept++] = out.match[j];
+  }
+  out.docs.length = out.scores.length = out.match.length = kept;
 }
 
 function matchOf(flags: number): MatchKind {

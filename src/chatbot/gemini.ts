@@ -35,27 +35,8 @@ export async function* streamGemini(system: string, user: string, opts: GeminiOp
     void quiet.done.then(abort);
   };
   touch();
-  const url = `${GEMINI_BASE}/models/${encodeURIComponent(opts.model || DEFAULT_GEMINI_MODEL)}:streamGenerateContent?alt=sse`;
   try {
-    let res: Response;
-    try {
-      res = await (opts.fetch ?? fetch)(url, {
-        method: "POST",
-        signal: ctrl.signal,
-        headers: { "content-type": "application/json", "x-goog-api-key": opts.apiKey },
-        body: JSON.stringify({
-          systemInstruction: { parts: [{ text: system }] },
-          contents: [{ role: "user", parts: [{ text: user }] }],
-          generationConfig: { temperature: 0.4, maxOutputTokens: 1024 },
-        }),
-      });
-    } catch (e) {
-      throw new GeminiError(`Gemini unreachable: ${e instanceof Error ? e.message : String(e)}`);
-    }
-    if (!res.ok || !res.body) {
-      await res.body?.cancel().catch(() => {});
-      throw new GeminiError(`Gemini answered HTTP ${res.status}`);
-    }
+    const res = await openStream(system, user, opts, ctrl.signal);
     let produced = false;
     let finished = false;
     let buffer = "";
@@ -105,6 +86,37 @@ export async function* streamGemini(system: string, user: string, opts: GeminiOp
     quiet?.cancel();
     opts.signal?.removeEventListener("abort", abort);
   }
+}
+
+/** The streaming request: a response with a body, or a GeminiError (unreachable, or an HTTP error). */
+async function openStream(
+  system: string,
+  user: string,
+  opts: GeminiOptions,
+  signal: AbortSignal,
+): Promise<Response & { body: ReadableStream<Uint8Array> }> {
+  const model = encodeURIComponent(opts.model || DEFAULT_GEMINI_MODEL);
+  const url = `${GEMINI_BASE}/models/${model}:streamGenerateContent?alt=sse`;
+  let res: Response;
+  try {
+    res = await (opts.fetch ?? fetch)(url, {
+      method: "POST",
+      signal,
+      headers: { "content-type": "application/json", "x-goog-api-key": opts.apiKey },
+      body: JSON.stringify({
+        systemInstruction: { parts: [{ text: system }] },
+        contents: [{ role: "user", parts: [{ text: user }] }],
+        generationConfig: { temperature: 0.4, maxOutputTokens: 1024 },
+      }),
+    });
+  } catch (e) {
+    throw new GeminiError(`Gemini unreachable: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (!res.ok || !res.body) {
+    await res.body?.cancel().catch(() => {});
+    throw new GeminiError(`Gemini answered HTTP ${res.status}`);
+  }
+  return res as Response & { body: ReadableStream<Uint8Array> };
 }
 
 function parseEvent(event: string): { texts: string[]; finished: boolean } {

@@ -55,121 +55,142 @@ const jsonError = (status: number, code: string, message: string, headers: Recor
 export const aiEnabled = (env: Record<string, string | undefined>) =>
   env.ENABLE_AI_CHAT === "true" && !!env.GEMINI_API_KEY;
 
+/** What an answer needs from the options, with the log resolved. */
+interface Answerer {
+  env: Record<string, string | undefined>;
+  mcp: McpClient;
+  fetch?: typeof fetch;
+  log: (line: string) => void;
+}
+
+/** The site calls this from its own pages: production, and Netlify's deploy URLs (previews, branches). */
+const ownOrigins = (env: Record<string, string | undefined>) =>
+  [env.URL, env.DEPLOY_URL, env.DEPLOY_PRIME_URL].filter((u): u is string => !!u).map((u) => new URL(u).origin);
+
+/** Step 1: the query of a well-formed request, or the error response that refuses it. */
+async function readQuery(req: Request, origins: OriginPolicy): Promise<string | Response> {
+  if (req.method !== "POST")
+    return jsonError(405, "method_not_allowed", 'Use POST with a JSON body { "query": "..." }.', { Allow: "POST" });
+  if (!origins.allows(req.headers.get("origin")))
+    return jsonError(403, "forbidden_origin", "This origin may not use the chatbot.");
+  if (!isJsonContentType(req.headers.get("content-type"))) {
+    return jsonError(415, "unsupported_media_type", "Content-Type must be application/json.");
+  }
+  const bytes = await readBounded(req, MAX_BODY_BYTES);
+  if (bytes === null) return jsonError(413, "body_too_large", `The body must be at most ${MAX_BODY_BYTES} bytes.`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return jsonError(400, "invalid_json", "The body is not valid JSON.");
+  }
+  const parsed = body.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const tooLong = issue?.code === "too_big";
+    return jsonError(
+      tooLong ? 413 : 400,
+      tooLong ? "query_too_long" : "invalid_query",
+      issue?.path.length ? issue.message : 'The body must be a JSON object { "query": "..." }.',
+    );
+  }
+  return parsed.data.query;
+}
+
+/** Step 2: the answer's events: the matched patterns, then the AI's text or the patterns-only answer. */
+async function* answer(a: Answerer, query: string, signal: AbortSignal): AsyncGenerator<ChatEvent> {
+  const { env, log } = a;
+  let catalog: CatalogState;
+  try {
+    catalog = { ok: true, patterns: await findPatterns(a.mcp, query) };
+  } catch (e) {
+    log(`[chatbot] catalog unavailable after retry: ${e instanceof Error ? e.message : String(e)}`);
+    catalog = { ok: false };
+  }
+  yield {
+    type: "patterns",
+    patterns: catalog.ok ? catalog.patterns : [],
+    catalog: catalog.ok ? "ok" : "unavailable",
+  };
+  if (!catalog.ok) yield { type: "delta", text: NOTICE_NO_CATALOG };
+
+  if (!aiEnabled(env)) {
+    yield { type: "delta", text: patternsOnlyAnswer(query, catalog) };
+    return;
+  }
+  let streamed = false;
+  try {
+    const user = buildUserPrompt(query, catalog);
+    for await (const text of streamGemini(SYSTEM_INSTRUCTION, user, {
+      apiKey: env.GEMINI_API_KEY!,
+      model: env.GEMINI_MODEL,
+      fetch: a.fetch,
+      signal,
+    })) {
+      streamed = true;
+      yield { type: "delta", text };
+    }
+  } catch (e) {
+    if (signal.aborted) return;
+    log(`[chatbot] gemini failed, answering with patterns only: ${e instanceof Error ? e.message : String(e)}`);
+    yield {
+      type: "delta",
+      text: (streamed ? NOTICE_AI_INTERRUPTED : NOTICE_AI_FAILED) + patternsOnlyAnswer(query, catalog),
+    };
+  }
+}
+
+/** Step 3: the events as an SSE response that always ends with `done`; cancelling aborts the answer. */
+function eventStream(events: AsyncGenerator<ChatEvent>, ctrl: AbortController, log: (line: string) => void): Response {
+  const encoder = new TextEncoder();
+  const frame = (e: ChatEvent) => encoder.encode(`data: ${JSON.stringify(e)}\n\n`);
+  let finished = false;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (finished) return;
+      try {
+        const next = await events.next();
+        if (!next.done) return controller.enqueue(frame(next.value));
+      } catch (e) {
+        // A bug, not a dependency failure: still end the answer properly.
+        log(`[chatbot] unexpected error: ${e instanceof Error ? e.message : String(e)}`);
+        controller.enqueue(frame({ type: "delta", text: "Something went wrong while answering. Please try again." }));
+      }
+      finished = true;
+      controller.enqueue(frame({ type: "done" }));
+      controller.close();
+    },
+    async cancel() {
+      ctrl.abort();
+      await events.return(undefined);
+    },
+  });
+  return new Response(stream, {
+    status: 200,
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache, no-transform",
+      "X-Accel-Buffering": "no",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
 export function createChatbotHandler(opts: ChatbotOptions) {
-  const { env, mcp } = opts;
   const log = opts.log ?? ((line: string) => console.log(line));
-  // The site calls this from its own pages: production, and Netlify's deploy URLs (previews, branches).
-  const ownOrigins = [env.URL, env.DEPLOY_URL, env.DEPLOY_PRIME_URL]
-    .filter((u): u is string => !!u)
-    .map((u) => new URL(u).origin);
+  const answerer: Answerer = { env: opts.env, mcp: opts.mcp, fetch: opts.fetch, log };
+  const own = ownOrigins(opts.env);
   const origins =
     opts.origins ??
-    createOriginPolicy(env.SITE_URL || "https://patttterns.com", [
-      ...ownOrigins,
-      ...(env.ALLOWED_ORIGINS ?? "").split(","),
+    createOriginPolicy(opts.env.SITE_URL || "https://patttterns.com", [
+      ...own,
+      ...(opts.env.ALLOWED_ORIGINS ?? "").split(","),
     ]);
 
-  async function* answer(query: string, signal: AbortSignal): AsyncGenerator<ChatEvent> {
-    let catalog: CatalogState;
-    try {
-      catalog = { ok: true, patterns: await findPatterns(mcp, query) };
-    } catch (e) {
-      log(`[chatbot] catalog unavailable after retry: ${e instanceof Error ? e.message : String(e)}`);
-      catalog = { ok: false };
-    }
-    yield {
-      type: "patterns",
-      patterns: catalog.ok ? catalog.patterns : [],
-      catalog: catalog.ok ? "ok" : "unavailable",
-    };
-    if (!catalog.ok) yield { type: "delta", text: NOTICE_NO_CATALOG };
-
-    if (!aiEnabled(env)) {
-      yield { type: "delta", text: patternsOnlyAnswer(query, catalog) };
-      return;
-    }
-    let streamed = false;
-    try {
-      const user = buildUserPrompt(query, catalog);
-      for await (const text of streamGemini(SYSTEM_INSTRUCTION, user, {
-        apiKey: env.GEMINI_API_KEY!,
-        model: env.GEMINI_MODEL,
-        fetch: opts.fetch,
-        signal,
-      })) {
-        streamed = true;
-        yield { type: "delta", text };
-      }
-    } catch (e) {
-      if (signal.aborted) return;
-      log(`[chatbot] gemini failed, answering with patterns only: ${e instanceof Error ? e.message : String(e)}`);
-      yield {
-        type: "delta",
-        text: (streamed ? NOTICE_AI_INTERRUPTED : NOTICE_AI_FAILED) + patternsOnlyAnswer(query, catalog),
-      };
-    }
-  }
-
   return async function handle(req: Request): Promise<Response> {
-    if (req.method !== "POST")
-      return jsonError(405, "method_not_allowed", 'Use POST with a JSON body { "query": "..." }.', { Allow: "POST" });
-    if (!origins.allows(req.headers.get("origin")))
-      return jsonError(403, "forbidden_origin", "This origin may not use the chatbot.");
-    if (!isJsonContentType(req.headers.get("content-type"))) {
-      return jsonError(415, "unsupported_media_type", "Content-Type must be application/json.");
-    }
-    const bytes = await readBounded(req, MAX_BODY_BYTES);
-    if (bytes === null) return jsonError(413, "body_too_large", `The body must be at most ${MAX_BODY_BYTES} bytes.`);
-    let raw: unknown;
-    try {
-      raw = JSON.parse(new TextDecoder().decode(bytes));
-    } catch {
-      return jsonError(400, "invalid_json", "The body is not valid JSON.");
-    }
-    const parsed = body.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const tooLong = issue?.code === "too_big";
-      return jsonError(
-        tooLong ? 413 : 400,
-        tooLong ? "query_too_long" : "invalid_query",
-        issue?.path.length ? issue.message : 'The body must be a JSON object { "query": "..." }.',
-      );
-    }
-
+    const query = await readQuery(req, origins);
+    if (typeof query !== "string") return query;
     const ctrl = new AbortController();
-    const events = answer(parsed.data.query, ctrl.signal);
-    const encoder = new TextEncoder();
-    const frame = (e: ChatEvent) => encoder.encode(`data: ${JSON.stringify(e)}\n\n`);
-    let finished = false;
-    const stream = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        if (finished) return;
-        try {
-          const next = await events.next();
-          if (!next.done) return controller.enqueue(frame(next.value));
-        } catch (e) {
-          // A bug, not a dependency failure: still end the answer properly.
-          log(`[chatbot] unexpected error: ${e instanceof Error ? e.message : String(e)}`);
-          controller.enqueue(frame({ type: "delta", text: "Something went wrong while answering. Please try again." }));
-        }
-        finished = true;
-        controller.enqueue(frame({ type: "done" }));
-        controller.close();
-      },
-      async cancel() {
-        ctrl.abort();
-        await events.return(undefined);
-      },
-    });
-    return new Response(stream, {
-      status: 200,
-      headers: {
-        "Content-Type": "text/event-stream; charset=utf-8",
-        "Cache-Control": "no-cache, no-transform",
-        "X-Accel-Buffering": "no",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    return eventStream(answer(answerer, query, ctrl.signal), ctrl, log);
   };
 }

@@ -29,7 +29,8 @@ export const UI_TOKENS = [
 /** The catalog's design constraints, served with every component. */
 export const DESIGN_CONSTRAINTS = [
   "React + Tailwind utility classes; keep the markup and class names as delivered.",
-  "Colours, fonts, radius and spacing only through the --ui-* CSS variables: map them onto your theme, never override them in the component.",
+  "Colours, fonts, radius and spacing only through the --ui-* CSS variables: map them onto your theme, " +
+    "never override them in the component.",
   "Icons from lucide-react only.",
   "framer-motion for heavy animation; CSS transitions otherwise.",
   "Local useState state; lift it only where your app needs to.",
@@ -49,9 +50,13 @@ const ANIMATION = new Set([
 ]);
 
 const TOKEN = /--ui-[a-z0-9]+(?:-[a-z0-9]+)*/g;
-/** Static imports and re-exports (`import x from "p"`, `import "p"`, `export … from "p"`) and dynamic `import("p")`. */
-const IMPORT =
-  /^\s*(?:import|export)\s+(?:type\s+)?(?:[^;'"`]*?\sfrom\s*)?["']([^"'\n]+)["']|\bimport\(\s*["']([^"'\n]+)["']\s*\)/gm;
+/**
+ * Static imports and re-exports (`import x from "p"`, `import "p"`, `export … from "p"`) and dynamic
+ * `import("p")`: the two alternatives, joined into one pattern.
+ */
+const STATIC_IMPORT = /^\s*(?:import|export)\s+(?:type\s+)?(?:[^;'"`]*?\sfrom\s*)?["']([^"'\n]+)["']/.source;
+const DYNAMIC_IMPORT = /\bimport\(\s*["']([^"'\n]+)["']\s*\)/.source;
+const IMPORT = new RegExp(`${STATIC_IMPORT}|${DYNAMIC_IMPORT}`, "gm");
 
 /** Every `--ui-*` token the code mentions, sorted. */
 export const cssVariables = (code: string): string[] => [...new Set(code.match(TOKEN) ?? [])].sort();

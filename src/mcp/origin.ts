@@ -6,7 +6,10 @@ const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 export interface OriginPolicy {
   /** True for a request without Origin, the site's origin, loopback origins and configured extras. */
   allows(origin: string | null): boolean;
-  /** False when a loopback-addressed request (`url` is `Request.url`) names a foreign Host (a DNS-rebinding attempt). */
+  /**
+   * False when a loopback-addressed request (`url` is `Request.url`) names a foreign Host (a
+   * DNS-rebinding attempt).
+   */
   hostAllowed(url: string, host: string | null): boolean;
 }
 

@@ -18,7 +18,9 @@ export const componentTemplate: ResourceTemplate<Deps> = {
   name: "component",
   title: "Component code",
   description:
-    'A pattern\'s React + Tailwind TSX at one version, exactly as stored. pattern_id is the catalog UUID (get_component\'s metadata.pattern_id); version_id is "seed", "v1", … or "active". Prefer get_component, which adds the metadata and usage rules.',
+    "A pattern's React + Tailwind TSX at one version, exactly as stored. pattern_id is the catalog UUID " +
+    '(get_component\'s metadata.pattern_id); version_id is "seed", "v1", … or "active". Prefer get_component, ' +
+    "which adds the metadata and usage rules.",
   mimeType: COMPONENT_MIME,
   returnsCode: true,
   async read(uri, { catalog, components }) {

@@ -9,7 +9,8 @@ export const skillResource: Resource = {
   name: "SKILL.md",
   title: "PATTTTERNS agent skill",
   description:
-    "How to use this server: when to reach for it, search then get_component, pinning versions, mapping --ui-* tokens, which errors to retry.",
+    "How to use this server: when to reach for it, search then get_component, pinning versions, " +
+    "mapping --ui-* tokens, which errors to retry.",
   mimeType: "text/markdown",
   // Changes only on deploy, like the tool list.
   // The markdown loads on the first read: most sessions never ask for it.

@@ -29,8 +29,8 @@ export default tool({
       .optional(z.string().check(z.minLength(1), z.maxLength(20)))
       .check(
         z.describe(
-          'A version to pin: "seed", "v1", "v2", … Omit it (or say "active") for the active version. get_pattern lists ' +
-            "the available versions.",
+          'A version to pin: "seed", "v1", "v2", … Omit it (or say "active") for the active version. ' +
+            "get_pattern lists the available versions.",
         ),
       ),
   }),

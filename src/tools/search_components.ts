@@ -37,16 +37,16 @@ export default tool({
       .optional(z.string().check(z.maxLength(LIMITS.queryChars)))
       .check(
         z.describe(
-          'What you are looking for, in a few words or a sentence, e.g. "sidebar", "date picker", "toast that confirms a ' +
-            'save".',
+          'What you are looking for, in a few words or a sentence, e.g. "sidebar", "date picker", ' +
+            '"toast that confirms a save".',
         ),
       ),
     category: z
       .optional(z.string().check(z.maxLength(100)))
       .check(
         z.describe(
-          "A type (pattern, flows, components), a site section (ui-components, ux-patterns, …) or a tag (navigation, " +
-            "forms, …); see list_categories.",
+          "A type (pattern, flows, components), a site section (ui-components, ux-patterns, …) or a tag " +
+            "(navigation, forms, …); see list_categories.",
         ),
       ),
     limit,

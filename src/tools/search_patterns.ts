@@ -25,8 +25,8 @@ export default tool({
         z.minLength(1),
         z.maxLength(LIMITS.queryChars),
         z.describe(
-          'What you are looking for, in a few words or a sentence, e.g. "drag and drop", "modal to confirm deleting an ' +
-            'item", "OTP input". Case and punctuation are ignored.',
+          'What you are looking for, in a few words or a sentence, e.g. "drag and drop", ' +
+            '"modal to confirm deleting an item", "OTP input". Case and punctuation are ignored.',
         ),
       ),
     limit,

@@ -105,7 +105,10 @@ export function toEvent(request: RequestContext, at: Date, client: string | null
   };
 }
 
-/** The log line: the event's fields plus the request id and the raw IP (for short-lived ops review), without the hash. */
+/**
+ * The log line: the event's fields plus the request id and the raw IP (for short-lived ops review),
+ * without the hash.
+ */
 export function logLine(event: UsageEvent, requestId: string, ip: string | undefined): string {
   const { v: _v, client: _client, ts, ...fields } = event;
   return `[mcp-usage] ${JSON.stringify({ ts, request_id: requestId, ...fields, ip: ip ?? null })}`;
