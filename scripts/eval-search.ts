@@ -7,22 +7,43 @@
  *                          [--url http://127.0.0.1:8888/mcp] [--json] [--quiet]
  */
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import * as catalogFiles from "../generated/catalog/load.ts";
 import { createApp } from "../src/app.ts";
+import { parseArgsOr } from "./lib/args.ts";
 import { ROOT } from "./lib/fixtures.ts";
 import { describe, endpointSearch, measure, readQuerySet } from "./lib/relevance.ts";
 
-const { values: opt } = parseArgs({
-  options: {
-    queries: { type: "string", default: join(ROOT, "tests/relevance/dev-queries.json") },
-    limit: { type: "string", default: "10" },
-    url: { type: "string" },
-    json: { type: "boolean", default: false },
-    quiet: { type: "boolean", default: false },
+const USAGE = `Usage: npm run eval:search -- [--queries FILE] [--limit N] [--url URL] [--json] [--quiet]
+
+  --queries  a query set: [[query, [expected titles...]], ...] (default tests/relevance/dev-queries.json)
+  --limit    results asked per query (default 10)
+  --url      ask a served endpoint over HTTP (default: in process, over the built catalog)
+  --json     one JSON object instead of the report
+  --quiet    no per-query misses`;
+const usage = (why: string): never => {
+  console.error(`${why}\n\n${USAGE}`);
+  process.exit(2);
+};
+const { values: opt } = parseArgsOr(
+  {
+    options: {
+      queries: { type: "string", default: join(ROOT, "tests/relevance/dev-queries.json") },
+      limit: { type: "string", default: "10" },
+      url: { type: "string" },
+      json: { type: "boolean", default: false },
+      quiet: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
   },
-});
+  usage,
+);
+if (opt.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const limit = Number(opt.limit);
+if (!Number.isInteger(limit) || limit < 1 || limit > 50)
+  usage(`--limit must be an integer from 1 to 50, not "${opt.limit}"`);
 
 const search = opt.url
   ? endpointSearch(opt.url, limit)

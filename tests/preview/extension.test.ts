@@ -149,11 +149,11 @@ describe("the MCP Apps extension, io.modelcontextprotocol/ui", () => {
   it("stays out of the edge bundle the benchmark measures: an external module, imported on first read", async () => {
     const work = await mkdtemp(join(tmpdir(), "preview-bundle-"));
     try {
-      const file = join(work, "ours.js");
-      const size = await bundle(ENTRIES.ours, file, CATALOG_DIR);
-      const code = await readFile(file, "utf8");
+      const size = await bundle(ENTRIES.ours, join(work, "ours"), CATALOG_DIR);
+      const code = await readFile(size.file, "utf8");
       expect(code).toMatch(/import\("file:\/\/[^"]*\/generated\/preview-html\.json",\{with:\{type:"json"\}\}\)/);
-      expect(size.minified).toBeLessThan(doc.html.length / 4);
+      // Neither what a cold isolate loads nor the chunks loaded on demand hold the document.
+      expect(size.minified + size.lazy.minified).toBeLessThan(doc.html.length / 4);
     } finally {
       await rm(work, { recursive: true, force: true });
     }
