@@ -3,7 +3,8 @@
  * query without a result, at most 1 in 8 no-answer queries returning hits), measured as
  * `npm run eval:search` measures them: search_patterns over the built catalog, top 10. The held-out
  * set, written apart from the thesaurus and never tuned on, guards against fitting the dev set:
- * it must stay at or above what it measured when the ranked tier was built.
+ * it must stay at or above what it measured when the ranked tier was built. Both held-out sets
+ * miss the targets (docs/search.md says by how much); their floors catch a regression.
  */
 import { describe, expect, it } from "vitest";
 import * as catalogFiles from "../../generated/catalog/load.ts";
@@ -14,10 +15,14 @@ import { describe as report, endpointSearch, measure, readQuerySet } from "../..
 const search = endpointSearch(createApp({ env: {}, catalogData: catalogFiles }));
 const run = async (file: string) => measure(await readQuerySet(`${ROOT}/tests/relevance/${file}`), search);
 
-// The dev set's targets; the held-out set's floors are what it measured when the ranked tier was built.
+// The dev set's targets; each held-out set's floors are what it measured when first run.
 const floors = {
   "dev-queries.json": { hitAt1: 0.9, hitAt5: 0.98, zeroResults: 0 },
   "holdout-queries.json": { hitAt1: 0.9, hitAt5: 0.93, zeroResults: 2 },
+  // A second held-out set, written later by someone who saw neither the thesaurus nor the engine.
+  "holdout2-queries.json": { hitAt1: 0.83, hitAt5: 0.9, zeroResults: 4 },
+  // A third, asked to avoid the catalog's own words: the hardest, and the furthest from the targets.
+  "holdout3-queries.json": { hitAt1: 0.55, hitAt5: 0.65, zeroResults: 15 },
 };
 
 describe("search relevance (npm run eval:search)", () => {
