@@ -303,9 +303,12 @@ function createConceptReader(rk: RankIndex, titles: string) {
     }
     // Spelling last, for words nothing else could read, and only when they are few: a query with
     // several words no pattern uses is most likely about something else, and correcting them would
-    // turn "contract" into "contact" and "ratio" into "radio". A typo is one word of a few.
+    // turn "contract" into "contact" and "ratio" into "radio". A typo is one word of a few. Words of
+    // UI vocabulary (a title, a tag, the thesaurus) that no pattern reads alone do not count against
+    // it: "hero" in "carousle for hero images" says the query is about UI.
     const unreadable = content.filter(({ i }) => !concept.get(i)!.alternatives.some(allKnown));
-    if (unreadable.length <= Math.max(1, Math.floor(content.length / 3))) {
+    const foreign = unreadable.filter(({ w }) => !rk.spellings(w.length).includes(w));
+    if (foreign.length <= Math.max(1, Math.floor(content.length / 3))) {
       for (const { w, i } of unreadable) concept.get(i)!.alternatives.push(...corrected(w));
     }
     return [...concept.values()].map(settle);

@@ -117,6 +117,12 @@ describe("over the real catalog and thesaurus", () => {
     }
   });
 
+  it("corrects a typo beside a word only the thesaurus knows: UI vocabulary is no sign of another subject", async () => {
+    // "hero" is in the thesaurus ("hero carousel") but in no pattern; "carousle" is corrected all the same.
+    const hits = await found("carousle for hero images");
+    expect(hits.slice(0, 3).map((h) => h.title)).toContain("Carousel");
+  });
+
   it("returns nothing for questions about nothing in the catalog", async () => {
     for (const q of ["recipe for banana cake", "zxqv plmkj", "volcano eruption history", "compile rust for arm"]) {
       expect(await found(q), q).toEqual([]);
