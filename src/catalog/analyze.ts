@@ -34,7 +34,8 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     "example examples simple nice good best " +
     "let lets allow allows allowing " +
     // Component libraries and frameworks: a query names them for context; the catalog is library-free.
-    "shadcn radix headless mui chakra antd mantine bootstrap vuetify daisyui primereact primeng " +
+    "shadcn radix headless headlessui radixui chakraui materialui mui chakra antd mantine bootstrap vuetify " +
+    "daisyui primereact primeng " +
     "nextui heroui ariakit " +
     "vue svelte angular swiftui jetpack compose flutter"
   ).split(" "),

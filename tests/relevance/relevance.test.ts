@@ -24,8 +24,10 @@ const floors = {
   "holdout2-queries.json": { hitAt1: 0.84, hitAt5: 0.91, zeroResults: 3 },
   // A third, asked to avoid the catalog's own words: the hardest, and the furthest from the targets.
   "holdout3-queries.json": { hitAt1: 0.65, hitAt5: 0.75, zeroResults: 11 },
-  // A fourth, a mix like real traffic (half short queries), written last; its misses are unread.
-  "holdout4-queries.json": { hitAt1: 0.94, hitAt5: 0.98, zeroResults: 1 },
+  // A fourth, a mix like real traffic (half short queries).
+  "holdout4-queries.json": { hitAt1: 0.95, hitAt5: 0.99, zeroResults: 0 },
+  // A fifth, written last in the dev set's style (its length and kinds of query); its misses are unread.
+  "holdout5-queries.json": { hitAt1: 0.9, hitAt5: 0.96, zeroResults: 2 },
 };
 
 describe("search relevance (npm run eval:search)", () => {

@@ -107,6 +107,8 @@ describe("over the real catalog and thesaurus", () => {
       ["tooltp", "Tooltip", "corrected"],
       ["snackbar message", "Snackbar", "all_words"],
       ["popup to confirm", "Confirmation Dialog", "synonym"],
+      // A library's name, joined or not, is context; the misspelt word beside it is corrected.
+      ["headlessui disclousre", "Accordion", "corrected"],
     ];
     for (const [q, title, match] of cases) {
       const hits = await found(q);
