@@ -352,12 +352,14 @@ function createScorer(
    * title has two words or more or one specific to a few patterns ("Autosave", not "Card"); or the
    * title as a phrase ("did you mean").
    */
-  function namesTitle(d: number, phrase: string): boolean {
+  function namesTitle(d: number, phrase: string, content: string): boolean {
     const [from, to] = [rk.titleStart[d], rk.titleStart[d + 1]];
     if (from === to) return false;
     for (let i = from; i < to; i++) if (named[rk.titleStem[i]] === 0) return false;
     if (to - from >= 2 || rk.idf[rk.titleStem[from]] >= rk.idfSpecific) return true;
-    return ` ${phrase} `.includes(` ${title(d)} `) && title(d).includes(" ");
+    const t = title(d);
+    // A one-word title counts when the query says it whole, or says nothing else ("shadcn tabs").
+    return (` ${phrase} `.includes(` ${t} `) && t.includes(" ")) || t === content;
   }
 
   // Lists of patterns, reused: a typed array per list and a length, no array grown per query.
@@ -462,6 +464,7 @@ function createScorer(
     hits: number,
     concepts: number,
     phrase: string,
+    content: string,
     enough: number,
     readable: number,
     skip: Uint8Array | undefined,
@@ -470,7 +473,7 @@ function createScorer(
     let best = 0;
     for (let j = 0; j < hits; j++) {
       const d = hit[j];
-      const titled = namesTitle(d, phrase);
+      const titled = namesTitle(d, phrase, content);
       // Enough of the query; and a pattern whose title and tags say none of it must show two
       // of its concepts, not one word of its prose ("tax" in a checkout's description).
       if (!titled && (explained[d] < enough || (!strong[d] && matched[d] < 2))) continue;
@@ -511,12 +514,13 @@ function createScorer(
     if (cs.length === 0 || readable < MIN_READABLE * weights) return out;
     const enough = minExplained(cs.length) * readable;
     const phrase = words.join(" ");
+    const content = contentOf(words);
     const marked: number[] = [];
     markNamed(cs, marked);
     let hits = 0;
     try {
       for (const c of cs) hits = scoreConcept(c, hits);
-      const best = keepHits(hits, cs.length, phrase, enough, readable, skip, out);
+      const best = keepHits(hits, cs.length, phrase, content, enough, readable, skip, out);
       dropNoise(out, best);
       return out;
     } finally {
@@ -526,6 +530,9 @@ function createScorer(
 
   return rank;
 }
+
+/** A normalized query's content words, function words (and library names) dropped. */
+const contentOf = (words: string[]) => words.filter((w) => !STOPWORDS.has(w)).join(" ");
 
 /** Drops, in place, the hits scoring under MIN_RELATIVE_SCORE of the best: noise beside it. */
 function dropNoise(out: Ranked, best: number): void {

@@ -26,8 +26,8 @@ const floors = {
   "holdout3-queries.json": { hitAt1: 0.65, hitAt5: 0.75, zeroResults: 11 },
   // A fourth, a mix like real traffic (half short queries).
   "holdout4-queries.json": { hitAt1: 0.95, hitAt5: 0.99, zeroResults: 0 },
-  // A fifth, written last in the dev set's style (its length and kinds of query); its misses are unread.
-  "holdout5-queries.json": { hitAt1: 0.9, hitAt5: 0.96, zeroResults: 2 },
+  // A fifth, written last in the dev set's style (its length and kinds of query).
+  "holdout5-queries.json": { hitAt1: 0.91, hitAt5: 0.96, zeroResults: 2 },
 };
 
 describe("search relevance (npm run eval:search)", () => {

@@ -125,6 +125,10 @@ describe("over the real catalog and thesaurus", () => {
     expect(hits.slice(0, 3).map((h) => h.title)).toContain("Carousel");
   });
 
+  it("puts a one-word title first when the query says nothing else but a library's name", async () => {
+    expect((await found("shadcn tabs"))[0]?.title).toBe("Tabs");
+  });
+
   it("returns nothing for questions about nothing in the catalog", async () => {
     for (const q of ["recipe for banana cake", "zxqv plmkj", "volcano eruption history", "compile rust for arm"]) {
       expect(await found(q), q).toEqual([]);
