@@ -1,5 +1,7 @@
 /**
-import { LOOKUP_KEY, LOOKUP_KINDS, lookupName, shardOf } from "../src/catalog/lookup.ts";
+ * The catalog generator of `npm run build`: validates search_index.json (zod + duplicate ids, numbers
+ * and slugs, exactly as the endpoint does for a raw index) and writes generated/catalog/, the form the
+ * edge function ships, loaded on demand by what each request needs (src/catalog/reader.ts):
  * - head.json: counts, categories and tags (imported eagerly: a few KB at any catalog size);
  * - entries-NNN.json: the validated entries (zod defaults applied, the site's searchText dropped),
  *   CHUNK per file, in search order (catalog number);

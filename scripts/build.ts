@@ -14,9 +14,9 @@
  * `npm start` runs it first, Netlify's build runs it, CI runs it with `--check`.
  */
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { ROOT } from "./lib/fixtures.ts";
 import { buildCache, type Generator, staleOutputs, writeOutputs } from "./lib/generated.ts";
+import { parseArgsOr } from "./lib/args.ts";
 
 /** Loaded when they run (the preview's pulls in esbuild), the slowest last so a fast one fails first. */
 const GENERATORS: Record<string, () => Promise<Generator>> = {
@@ -26,10 +26,17 @@ const GENERATORS: Record<string, () => Promise<Generator>> = {
   preview: () => import("./build-preview.ts").then((m) => m.previewGenerator),
 };
 
-const { values: opt, positionals: names } = parseArgs({
-  allowPositionals: true,
-  options: { check: { type: "boolean", default: false }, out: { type: "string", default: ROOT } },
-});
+const usage = (why: string): never => {
+  console.error(`${why}\nusage: npm run build -- [--check] [--out DIR] [catalog | schemas | skill | preview ...]`);
+  process.exit(2);
+};
+const { values: opt, positionals: names } = parseArgsOr(
+  {
+    allowPositionals: true,
+    options: { check: { type: "boolean", default: false }, out: { type: "string", default: ROOT } },
+  },
+  usage,
+);
 const unknown = names.filter((n) => !Object.hasOwn(GENERATORS, n));
 if (unknown.length) {
   console.error(`no generator named ${unknown.join(", ")}: pick from ${Object.keys(GENERATORS).join(", ")}`);

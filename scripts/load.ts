@@ -18,10 +18,9 @@
  * The commands behind the figures in docs/local.md are listed there.
  */
 import { randomBytes } from "node:crypto";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { loadFixtures, ROOT } from "./lib/fixtures.ts";
-import { type DenoServer, type Memory, procRss, spawnReady, startDenoServer } from "./lib/deno-serve.ts";
+import { loadFixtures } from "./lib/fixtures.ts";
+import { type DenoServer, type Memory, procRss, spawnNpmStart, startDenoServer } from "./lib/deno-serve.ts";
 import { startDevServer } from "./lib/dev-server.ts";
 import { agentName, buildWorkload, runRound, type RoundResult } from "./lib/load-round.ts";
 import { foldUntil, openUsageStore } from "./lib/usage-store.ts";
@@ -137,11 +136,7 @@ async function target(): Promise<Target> {
   }
   if (opt.target !== "local") throw new Error(`--target must be local, deno or dev; got ${opt.target}`);
   // `npm start` as users run it, in its own processes; usage goes to the local store, read here too.
-  const local = await spawnReady<{ url: string; pids: { node: number; edge: number } }>(
-    process.execPath,
-    ["--import", "tsx", join(ROOT, "scripts/start.ts"), "--port", "0", "--json", "--quiet"],
-    "url",
-  );
+  const local = await spawnNpmStart();
   const { pids } = local.value;
   const store = await openUsageStore();
   return {

@@ -8,20 +8,28 @@
  */
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { startLocalServer } from "./lib/local-server.ts";
 import { ROOT } from "./lib/fixtures.ts";
-import { hostCsp, launchChromium, mountPreview, readPreview, serveHost, viewFrame } from "./lib/preview-harness.ts";
+import { launchChromium } from "./lib/chromium.ts";
+import { hostCsp, mountPreview, readPreview, serveHost, viewFrame } from "./lib/preview-harness.ts";
+import { parseArgsOr } from "./lib/args.ts";
 
 /** Three components that show the range: a dialog-like palette, form controls, and a data table. */
 const COMPONENTS = ["command-palette", "toggle-switch", "data-table"];
 
-const { values } = parseArgs({
-  options: {
-    out: { type: "string", default: join(ROOT, "test-output/preview") },
-    width: { type: "string", default: "760" },
+const usage = (why: string): never => {
+  console.error(`${why}\nusage: npm run preview:screens -- [--out DIR] [--width PX]`);
+  process.exit(2);
+};
+const { values } = parseArgsOr(
+  {
+    options: {
+      out: { type: "string", default: join(ROOT, "test-output/preview") },
+      width: { type: "string", default: "760" },
+    },
   },
-});
+  usage,
+);
 const out = values.out!;
 const width = Number(values.width);
 await mkdir(out, { recursive: true });

@@ -10,22 +10,31 @@
  */
 import { createServer } from "node:net";
 import { relative } from "node:path";
-import { parseArgs } from "node:util";
 import { banner } from "./lib/banner.ts";
+import { parseArgsOr } from "./lib/args.ts";
 import { startDevServer } from "./lib/dev-server.ts";
 import { ROOT } from "./lib/fixtures.ts";
 import { LISTEN_HOST } from "./lib/local-guard.ts";
 import { startLocalServer, USAGE_LOG } from "./lib/local-server.ts";
 
-const { values: opt } = parseArgs({
-  options: {
-    port: { type: "string", default: process.env.PORT ?? "8888" },
-    verbose: { type: "boolean", default: false },
-    quiet: { type: "boolean", default: false },
-    json: { type: "boolean", default: false },
-    netlify: { type: "boolean", default: false },
+const usage = (why: string): never => {
+  console.error(
+    `${why}\nusage: npm start -- [--port N] [--verbose | --quiet] [--json] (npm run start:netlify: --netlify)`,
+  );
+  process.exit(2);
+};
+const { values: opt } = parseArgsOr(
+  {
+    options: {
+      port: { type: "string", default: process.env.PORT ?? "8888" },
+      verbose: { type: "boolean", default: false },
+      quiet: { type: "boolean", default: false },
+      json: { type: "boolean", default: false },
+      netlify: { type: "boolean", default: false },
+    },
   },
-});
+  usage,
+);
 const port = Number(opt.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`--port must be a port number (0 picks a free one); got ${opt.port}`);

@@ -118,7 +118,7 @@ export function createApp(opts: AppOptions): App {
   // Usage wraps the endpoint from outside: it sees each request's context and outcome, never a tool's internals.
   const mcp = opts.usage ? withUsage(http, opts.usage) : http;
   // The server card is public metadata: served before the origin policy, readable from any origin.
-  const card = cardHandler(server, [skillResource]);
+  const card = cardHandler(server);
   const handle = async (req: Request, platform?: Platform) =>
     urlPathname(req.url) === CARD_PATH ? card(req) : mcp(req, platform);
   return { handle, catalog, server };

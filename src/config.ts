@@ -1,16 +1,13 @@
 /** Constants of the endpoint, in one place. Numbers carry their reason. */
-import { TRANSPORT_LIMITS } from "./mcp/constants.ts";
 
 // The protocol's own constants live with the protocol layer; the app reads them from here too.
-export { CACHE_HINTS, LEGACY_VERSIONS, MODERN_VERSION, SUPPORTED_VERSIONS } from "./mcp/constants.ts";
+export { CACHE_HINTS, MODERN_VERSION, SUPPORTED_VERSIONS } from "./mcp/constants.ts";
 
 export const SERVER_NAME = "patttterns-mcp";
 export const SERVER_TITLE = "PATTTTERNS";
 export const SERVER_VERSION = "1.0.0";
 
 export const LIMITS = {
-  /** The request body and batch bounds of the transport (src/mcp/constants.ts). */
-  ...TRANSPORT_LIMITS,
   /** `limit` defaults and hard cap shared by the search tools. */
   searchDefault: 10,
   searchMax: 50,

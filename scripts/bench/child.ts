@@ -1,11 +1,9 @@
 /** Spawning the measured processes: Deno straight from its npm package (no npx in the timing), Node via tsx. */
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../lib/fixtures.ts";
 
-const DENO_BIN = join(ROOT, "node_modules/deno/deno");
-export const deno = existsSync(DENO_BIN) ? DENO_BIN : "deno";
+export { DENO as deno } from "../lib/deno-serve.ts";
 export const tsx = join(ROOT, "node_modules/.bin/tsx");
 
 /** Runs a script to completion and returns the JSON its last stdout line holds. */

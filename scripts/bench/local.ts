@@ -7,16 +7,15 @@
  *
  *   npm run bench:local -- [--rounds 5] [--seconds 2] [--scenario get_component|tools_list|search_components] [--emulation]
  */
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { CATALOG_DIR } from "../build-catalog.ts";
-import { spawnReady } from "../lib/deno-serve.ts";
+import { spawnNpmStart } from "../lib/deno-serve.ts";
 import { startDevServer } from "../lib/dev-server.ts";
-import { loadFixtures, ROOT } from "../lib/fixtures.ts";
+import { loadFixtures } from "../lib/fixtures.ts";
 import { percentile, rotate } from "../lib/stats.ts";
 import { startSeededBlobs } from "./blobs.ts";
 import { requestBytes, runLoad } from "./load.ts";
-import { GET_PATTERN, HEADERS, portOf } from "./scenarios.ts";
+import { GET_PATTERN, HEADERS, portOf, scenarioBody } from "./scenarios.ts";
 import { startServer } from "./throughput.ts";
 
 const { values: opt } = parseArgs({
@@ -34,23 +33,15 @@ const seconds = Math.max(0.2, Math.min(Number(opt.seconds), 30));
 
 const fixtures = await loadFixtures();
 const patternId = fixtures.find((f) => f.name === GET_PATTERN)!.entry.id;
-const bodies: Record<string, string> = {
-  get_component: JSON.stringify({
-    jsonrpc: "2.0",
-    id: 1,
-    method: "tools/call",
-    params: { name: "get_component", arguments: { pattern_id: patternId } },
-  }),
-  search_components: JSON.stringify({
-    jsonrpc: "2.0",
-    id: 1,
-    method: "tools/call",
-    params: { name: "search_components", arguments: { query: "navigation" } },
-  }),
-  tools_list: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
-};
-const body = bodies[opt.scenario!];
-if (!body) throw new Error(`--scenario must be one of ${Object.keys(bodies).join(", ")}`);
+// get_component here is the bench's get_component request (served over Blobs either way).
+const BENCH_SCENARIO = {
+  get_component: "get_component_blobs",
+  search_components: "search_components",
+  tools_list: "tools_list",
+} as const;
+const scenario = BENCH_SCENARIO[opt.scenario as keyof typeof BENCH_SCENARIO];
+if (!scenario) throw new Error(`--scenario must be one of ${Object.keys(BENCH_SCENARIO).join(", ")}`);
+const body = scenarioBody(scenario, patternId);
 
 interface Target {
   name: string;
@@ -61,11 +52,7 @@ interface Target {
 }
 
 const blobs = await startSeededBlobs(fixtures);
-const local = await spawnReady<{ url: string }>(
-  process.execPath,
-  ["--import", "tsx", join(ROOT, "scripts/start.ts"), "--port", "0", "--json", "--quiet"],
-  "url",
-);
+const local = await spawnNpmStart();
 const base = 20_000 + Math.floor(Math.random() * 120) * 100;
 const bench = await startServer("deno", base, CATALOG_DIR, blobs.config, "");
 const dev = opt.emulation ? await startDevServer({ port: 0 }) : undefined;

@@ -57,6 +57,23 @@ export async function procRss(pid: number): Promise<number | undefined> {
  */
 const READY_LIMIT_MS = 90_000;
 
+/** What `npm start -- --json` prints once it listens. */
+export interface StartedJson {
+  url: string;
+  pids: { node: number; edge: number };
+}
+
+/**
+ * `npm start` as users run it, in its own processes, on a free port unless `port` says one; settled
+ * once it prints its JSON line (which also keeps its per-call lines off the terminal).
+ */
+export const spawnNpmStart = (port = "0") =>
+  spawnReady<StartedJson>(
+    process.execPath,
+    ["--import", "tsx", join(ROOT, "scripts/start.ts"), "--port", port, "--json"],
+    "url",
+  );
+
 /**
  * Spawns a process and resolves with the first stdout line that starts as JSON with `key`; other
  * lines are echoed unless `onLine` swallows them.

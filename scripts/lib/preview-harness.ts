@@ -9,22 +9,11 @@ import { createServer, type Server } from "node:http";
 import { once } from "node:events";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { ROOT } from "./fixtures.ts";
 
 export const UI_EXTENSION = "io.modelcontextprotocol/ui";
 export const APP_MIME = "text/html;profile=mcp-app";
-
-/** The launch flags that work on these machines: no sandbox (root), no GPU, nothing reaching out. */
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export type Era = "legacy" | "modern";
 
@@ -147,15 +136,6 @@ export async function serveHost(view: string, csp: string): Promise<HostServer> 
   const { port } = server.address() as { port: number };
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
 }
-
-export interface HostBrowser {
-  browser: Browser;
-  close(): Promise<void>;
-}
-
-/** Headless Debian Chromium; playwright gives every launch a fresh, empty profile directory of its own. */
-export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
 
 export interface MountOptions {
   endpoint: string;

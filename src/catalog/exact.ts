@@ -105,9 +105,9 @@ export function exactTier(data: ExactData, match: (t: string) => TokenMatch) {
     seen: new Int32Array(count),
   });
 
-  return function exact(query: string, opts: ExactOptions = {}): number[] {
+  /** The exact hits of a query already normalized (`normalize`), in the site's order. */
+  return function exact(phrase: string, opts: ExactOptions = {}): number[] {
     const ix = data.index();
-    const phrase = normalize(query);
     const terms = [...new Set(wordsOf(phrase))];
     const category = opts.category === undefined ? undefined : normalize(opts.category);
     const matches = terms.map(match);

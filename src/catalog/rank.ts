@@ -350,16 +350,18 @@ function createScorer(
   /**
    * Whether the query names pattern d's title: every word of it, through any alternative, when the
    * title has two words or more or one specific to a few patterns ("Autosave", not "Card"); or the
-   * title as a phrase ("did you mean").
+   * title as a phrase ("did you mean"). `phrase` is the query spaced at both ends, `content` its
+   * content words.
    */
   function namesTitle(d: number, phrase: string, content: string): boolean {
-    const [from, to] = [rk.titleStart[d], rk.titleStart[d + 1]];
+    const from = rk.titleStart[d];
+    const to = rk.titleStart[d + 1];
     if (from === to) return false;
     for (let i = from; i < to; i++) if (named[rk.titleStem[i]] === 0) return false;
     if (to - from >= 2 || rk.idf[rk.titleStem[from]] >= rk.idfSpecific) return true;
     const t = title(d);
     // A one-word title counts when the query says it whole, or says nothing else ("shadcn tabs").
-    return (` ${phrase} `.includes(` ${t} `) && t.includes(" ")) || t === content;
+    return (phrase.includes(` ${t} `) && t.includes(" ")) || t === content;
   }
 
   // Lists of patterns, reused: a typed array per list and a length, no array grown per query.
@@ -513,7 +515,8 @@ function createScorer(
     const out: Ranked = { docs: [], scores: [], match: [] };
     if (cs.length === 0 || readable < MIN_READABLE * weights) return out;
     const enough = minExplained(cs.length) * readable;
-    const phrase = words.join(" ");
+    // Spaced at both ends, so a title is found in it as whole words.
+    const phrase = ` ${words.join(" ")} `;
     const content = contentOf(words);
     const marked: number[] = [];
     markNamed(cs, marked);

@@ -75,8 +75,10 @@ export function createSearchIndex(
 
   function search(query: string, opts: SearchOptions & { limit?: number } = {}): SearchHits {
     const limit = opts.limit ?? Number.POSITIVE_INFINITY;
-    const first = exact(query, opts);
-    const words = wordsOf(normalize(query));
+    // Normalized once for both tiers.
+    const phrase = normalize(query);
+    const first = exact(phrase, opts);
+    const words = wordsOf(phrase);
     const page = first.length > limit ? first.slice(0, limit) : first;
     const out: SearchHits = { docs: page, match: page.map(() => MATCH.allWords), total: first.length };
     if (words.length === 0) return out;
@@ -99,7 +101,7 @@ export function createSearchIndex(
 
   return {
     search,
-    exact,
+    exact: (query, opts) => exact(normalize(query), opts),
     inCategory: (category) => data.inCategory(normalize(category)),
     hasCode: data.hasCode,
   };

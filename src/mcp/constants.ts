@@ -6,6 +6,13 @@ export const LEGACY_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26"] as con
 /** Every revision this endpoint speaks; discover and -32022 list the same set. */
 export const SUPPORTED_VERSIONS = [MODERN_VERSION, ...LEGACY_VERSIONS] as const;
 
+/**
+ * The version a legacy initialize settles on: the one asked for when we serve it, else our newest
+ * (LC25 §Version Negotiation).
+ */
+export const negotiateLegacy = (asked: unknown): string =>
+  typeof asked === "string" && (LEGACY_VERSIONS as readonly string[]).includes(asked) ? asked : LEGACY_VERSIONS[0];
+
 export const TRANSPORT_LIMITS = {
   /** 1 MiB: a tools/call is a few hundred bytes; nothing legitimate comes close. */
   bodyBytes: 1024 * 1024,

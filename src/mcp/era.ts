@@ -2,7 +2,7 @@
  * Which protocol era a request speaks, and the per-request checks of 2026-07-28
  * (docs/protocol.md, Decisions: Era, M1–M3, L1–L3). Pure functions over headers and the parsed message.
  */
-import { LEGACY_VERSIONS, MODERN_VERSION, SUPPORTED_VERSIONS } from "./constants.ts";
+import { LEGACY_VERSIONS, MODERN_VERSION, negotiateLegacy, SUPPORTED_VERSIONS } from "./constants.ts";
 import { type ClientInfo, type Era, LOG_LEVELS, type LogLevel, type RequestContext } from "./context.ts";
 import { CODES, isObject, type Params, RpcError } from "./jsonrpc.ts";
 
@@ -117,12 +117,11 @@ function readModernEnvelope(ctx: RequestContext): void {
 function readLegacyEnvelope(ctx: RequestContext): void {
   const { method, params } = ctx;
   const headerVersion = readLegacyVersion(method, ctx.headers);
-  // initialize carries no version header: its version is the one it negotiates (server.ts), for the usage log.
-  const asked = method === "initialize" ? params.protocolVersion : undefined;
-  const negotiated = typeof asked === "string" && legacy.has(asked) ? asked : LEGACY_VERSIONS[0];
+  // initialize carries no version header: its version is the one it negotiates, for the usage log.
+  const negotiated = method === "initialize" ? negotiateLegacy(params.protocolVersion) : undefined;
   const info = method === "initialize" ? params.clientInfo : undefined;
   ctx.era = "legacy";
-  ctx.protocolVersion = method === "initialize" ? negotiated : headerVersion;
+  ctx.protocolVersion = negotiated ?? headerVersion;
   if (isObject(info) && typeof info.name === "string") {
     ctx.clientInfo = { name: info.name, version: typeof info.version === "string" ? info.version : undefined };
   }

@@ -15,6 +15,7 @@ import {
   fromRpcError,
   type Id,
   isObject,
+  isId,
   type Message,
   result,
   RpcError,
@@ -55,9 +56,9 @@ export function createHttpHandler<D>(server: McpServer<D>, opts: HttpOptions<D>)
   return async function handle(req, platform = {}, served) {
     const startedAt = now();
     const origin = req.headers.get("origin");
-    const early = preflight(req, origin, opts);
-    if (early) return early;
     const cors = corsHeaders(origin);
+    const early = preflight(req, origin, cors, opts);
+    if (early) return early;
     const raw = await readJson(req, maxBody, cors);
     if (raw instanceof Response) return raw;
 
@@ -95,12 +96,12 @@ export function createHttpHandler<D>(server: McpServer<D>, opts: HttpOptions<D>)
 function preflight(
   req: Request,
   origin: string | null,
+  cors: Record<string, string>,
   opts: HttpOptions<unknown>,
 ): Response | Promise<Response> | undefined {
   if (!opts.origins.allows(origin) || !opts.origins.hostAllowed(req.url, req.headers.get("host"))) {
     return json(403, failure(null, CODES.serverError, "Forbidden: origin or host not allowed"));
   }
-  const cors = corsHeaders(origin);
   if (req.method === "OPTIONS") {
     const headers = preflightHeaders(origin, req.headers.get("access-control-request-headers"));
     return new Response(null, { status: 204, headers });
@@ -250,11 +251,10 @@ function internal(e: unknown): RpcError {
   return new RpcError(CODES.internalError, "Internal error", undefined, 500);
 }
 
-const idOf = (raw: Record<string, unknown>): Id | null =>
-  typeof raw.id === "string" || typeof raw.id === "number" ? raw.id : null;
+const idOf = (raw: Record<string, unknown>): Id | null => (isId(raw.id) ? raw.id : null);
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}) {
-  return new Response(messageJson(body), { status, headers: { ...headers, "Content-Type": "application/json" } });
+  return new Response(messageJson(body), { status, headers: { ...headers, ...JSON_HEADERS } });
 }
 
 function withHeaders(res: Response, headers: Record<string, string>) {

@@ -2,7 +2,7 @@
  * How a client meets the server: `initialize` and `ping` (2025 revisions; no session is ever minted)
  * and `server/discover` (2026-07-28), which advertise the same capabilities.
  */
-import { CACHE_HINTS, LEGACY_VERSIONS, SUPPORTED_VERSIONS } from "./constants.ts";
+import { CACHE_HINTS, negotiateLegacy, SUPPORTED_VERSIONS } from "./constants.ts";
 import type { Method } from "./extension.ts";
 
 export interface ServerInfo {
@@ -28,14 +28,11 @@ export function lifecycleMethods<D>(
       : version >= "2025-06-18"
         ? implementation(info)
         : { name: info.name, version: info.version };
-  const legacyVersions: readonly string[] = LEGACY_VERSIONS;
   return {
     initialize: {
       era: "legacy",
       handle: async (params) => {
-        const asked = typeof params.protocolVersion === "string" ? params.protocolVersion : undefined;
-        // A version we serve is echoed; any other gets our newest legacy revision (LC25 §Version Negotiation).
-        const protocolVersion = asked && legacyVersions.includes(asked) ? asked : LEGACY_VERSIONS[0];
+        const protocolVersion = negotiateLegacy(params.protocolVersion);
         return { protocolVersion, capabilities, serverInfo: legacyInfo(protocolVersion), instructions };
       },
     },

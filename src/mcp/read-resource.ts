@@ -10,6 +10,15 @@ import { CODES, RpcError, clip } from "./jsonrpc.ts";
 import type { ReadResult, Resource, ResourceTemplate } from "./resource.ts";
 import type { EntitlementPolicy } from "./tool.ts";
 
+/** A resource as resources/list and the server card show it: what it is, not how it is read. */
+export const listedResource = ({ uri, name, title, description, mimeType }: Resource<any>) => ({
+  uri,
+  name,
+  title,
+  description,
+  mimeType,
+});
+
 /** `unlisted`: resources served by resources/read that resources/list leaves out (extensions' views). */
 export function resourceMethods<D>(
   resources: Resource<D>[],
@@ -43,15 +52,7 @@ export function resourceMethods<D>(
   return {
     "resources/list": {
       list: true,
-      handle: async () => ({
-        resources: resources.map(({ uri, name, title, description, mimeType }) => ({
-          uri,
-          name,
-          title,
-          description,
-          mimeType,
-        })),
-      }),
+      handle: async () => ({ resources: resources.map(listedResource) }),
     },
     "resources/templates/list": {
       list: true,

@@ -10,7 +10,7 @@ import { CODES, type Result, RpcError, clip } from "./jsonrpc.ts";
 import { lifecycleMethods, type ServerInfo } from "./lifecycle.ts";
 import { toolLister } from "./list-tools.ts";
 import { modernEnvelope } from "./modern-result.ts";
-import { resourceMethods } from "./read-resource.ts";
+import { listedResource, resourceMethods } from "./read-resource.ts";
 import type { Resource, ResourceTemplate } from "./resource.ts";
 import type { EntitlementPolicy, ListedTool } from "./tool.ts";
 
@@ -36,6 +36,8 @@ export interface McpServer<D> {
   tools: ListedTool<D>[];
   /** Every tool as tools/list shows it to a client that takes every extension (the server card's list). */
   listTools(): Record<string, unknown>[];
+  /** The resources as resources/list shows them (the server card's list). */
+  listResources(): Record<string, unknown>[];
   /** Serves one request; throws RpcError for protocol faults. */
   call(ctx: RequestContext<D>): Promise<Result>;
 }
@@ -61,6 +63,7 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
     capabilities,
     tools,
     listTools: lister.listTools,
+    listResources: () => resources.map(listedResource),
     async call(ctx) {
       const method = methods.get(ctx.method);
       // 2026-07-28: an unknown, removed or unadvertised method is 404 (SH §Protocol Version Header).

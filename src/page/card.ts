@@ -1,9 +1,9 @@
 /**
  * The MCP Server Card (SEP-2127 draft) at /.well-known/mcp/server-card.json, generated from the live
- * server: tools come from `listTools()`, so the card cannot drift from tools/list.
+ * server: tools and resources come from `listTools()` and `listResources()`, so the card cannot
+ * drift from tools/list or resources/list.
  */
 import { SUPPORTED_VERSIONS } from "../config.ts";
-import type { Resource } from "../mcp/resource.ts";
 import type { McpServer } from "../mcp/server.ts";
 
 export const CARD_PATH = "/.well-known/mcp/server-card.json";
@@ -11,7 +11,7 @@ export const CARD_SCHEMA = "https://static.modelcontextprotocol.io/schemas/v1/se
 /** SEP-2127 wants a reverse-DNS name with one slash; the serverInfo name stays `patttterns-mcp`. */
 export const CARD_NAME_NAMESPACE = "com.patttterns";
 
-export function serverCard(server: McpServer<any>, mcpUrl: string, resources: Resource<any>[] = []) {
+export function serverCard(server: McpServer<any>, mcpUrl: string) {
   const { info } = server;
   return {
     $schema: CARD_SCHEMA,
@@ -29,13 +29,7 @@ export function serverCard(server: McpServer<any>, mcpUrl: string, resources: Re
       },
     ],
     capabilities: server.capabilities,
-    resources: resources.map(({ uri, name, title, description, mimeType }) => ({
-      uri,
-      name,
-      title,
-      description,
-      mimeType,
-    })),
+    resources: server.listResources(),
     tools: server.listTools(),
   };
 }
@@ -49,7 +43,7 @@ const CARD_HEADERS = {
 };
 
 /** Serves the card; the remote URL is the request's own origin, so previews and local runs point at themselves. */
-export function cardHandler(server: McpServer<any>, resources: Resource<any>[] = []) {
+export function cardHandler(server: McpServer<any>) {
   return (req: Request): Response => {
     if (req.method === "OPTIONS")
       return new Response(null, { status: 204, headers: { ...CARD_HEADERS, "Access-Control-Max-Age": "86400" } });
@@ -60,7 +54,7 @@ export function cardHandler(server: McpServer<any>, resources: Resource<any>[] =
       );
     }
     const origin = new URL(req.url).origin;
-    const body = JSON.stringify(serverCard(server, `${origin}/mcp`, resources), null, 2);
+    const body = JSON.stringify(serverCard(server, `${origin}/mcp`), null, 2);
     return new Response(req.method === "HEAD" ? null : body, {
       status: 200,
       // The tool table changes only on deploy; an hour matches the tools/list cache hint.

@@ -133,13 +133,9 @@ export function table(runs: { run: ConformanceRun; verdicts: Verdict[] }[]): str
 
 async function main() {
   const { startFixtureServer } = await import("./fixture-server.ts");
-  const { spawnReady } = await import("../../scripts/lib/deno-serve.ts");
+  const { spawnNpmStart } = await import("../../scripts/lib/deno-serve.ts");
   const fixture = await startFixtureServer();
-  const served = await spawnReady<{ url: string }>(
-    process.execPath,
-    ["--import", "tsx", join(ROOT, "scripts/start.ts"), "--port", process.env.PORT ?? "0", "--json", "--quiet"],
-    "url",
-  );
+  const served = await spawnNpmStart(process.env.PORT);
   const done: { run: ConformanceRun; verdicts: Verdict[] }[] = [];
   try {
     for (const run of RUNS) {

@@ -12,7 +12,6 @@ import { loadFixtures } from "../../scripts/lib/fixtures.ts";
 import {
   hostCsp,
   type HostServer,
-  launchChromium,
   mountPreview,
   type PreviewResource,
   readPreview,
@@ -20,6 +19,7 @@ import {
   serveHost,
   viewFrame,
 } from "../../scripts/lib/preview-harness.ts";
+import { launchChromium } from "../../scripts/lib/chromium.ts";
 
 const endpoint = `${inject("servedUrl")}/mcp`;
 const fixtures = await loadFixtures();

@@ -4,11 +4,9 @@
  * inject("servedPids")), and Netlify's own emulation, @netlify/dev (inject("emulatedUrl")), through
  * which a subset of the e2e tests checks the function on Netlify's runtime too.
  */
-import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { spawnReady } from "../../scripts/lib/deno-serve.ts";
+import { spawnNpmStart } from "../../scripts/lib/deno-serve.ts";
 import { startDevServer } from "../../scripts/lib/dev-server.ts";
-import { ROOT } from "../../scripts/lib/fixtures.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -20,14 +18,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const [started, emulated] = await Promise.allSettled([
-    spawnReady<{ url: string; pids: { node: number; edge: number } }>(
-      process.execPath,
-      ["--import", "tsx", join(ROOT, "scripts/start.ts"), "--port", "0", "--json"],
-      "url",
-    ),
-    startDevServer({ port: 0 }),
-  ]);
+  const [started, emulated] = await Promise.allSettled([spawnNpmStart(), startDevServer({ port: 0 })]);
   // One failed to start: stop the other, or its processes and timers would hold the run open.
   if (started.status === "rejected" || emulated.status === "rejected") {
     if (started.status === "fulfilled") await started.value.stop();
