@@ -18,7 +18,7 @@ const work = await mkdtemp(join(tmpdir(), "build-"));
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 describe("npm run build", () => {
-  it("--check passes on the committed files, naming each generator current", async () => {
+  it("--check passes on the committed files, naming catalog, schemas and skill current (the preview: tests/preview)", async () => {
     const { code, out } = await buildCli("--check", "catalog", "schemas", "skill");
     for (const name of ["catalog", "schemas", "skill"]) expect(out).toContain(`${name}: current`);
     expect(out).toContain("checked in");
@@ -82,6 +82,11 @@ describe("the build's fingerprints (what lets npm run build skip the preview)", 
 
     await cache.record("g", ["src/a.ts"], ["out.json"]);
     await rm(join(root, "src/a.ts"));
+    expect(await cache.unchanged("g")).toBe(false);
+
+    await write("src/a.ts", "c");
+    await cache.record("g", ["src/a.ts"], ["out.json"]);
+    await rm(join(root, "out.json"));
     expect(await cache.unchanged("g")).toBe(false);
   });
 });

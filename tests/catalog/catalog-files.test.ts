@@ -101,6 +101,7 @@ async function expectSameCatalog(split: Catalog, memory: Catalog, entries: reado
   // Every entry, loaded by its number, as validated from the raw index (less the site's searchText).
   for (const { catalogNumber: n } of entries) {
     const [a, b] = [await split.resolve(`#${n}`), await memory.resolve(`#${n}`)];
+    expect(a.ok && b.ok, `#${n} resolves in both`).toBe(true);
     expect(a.ok && a.entry, `#${n}`).toEqual(b.ok && (({ searchText: _, ...e }) => e)(b.entry));
   }
   const { refs, queries, categories } = probes(entries, seed);

@@ -90,8 +90,10 @@ describe("the component preview as an MCP App, in headless Chromium", { timeout:
     expect((await readPreview(endpoint, "modern", "get_pattern")).uri).toBe(view.uri);
   });
 
-  it("runs under the host's default CSP: no unsafe-eval, no network", () => {
-    const csp = hostCsp(view.ui.csp);
+  it("runs under the host's default CSP: no unsafe-eval, no network", async () => {
+    // What the view the render tests mount is served under, built from what the view declares.
+    const csp = (await fetch(`${host.url}/view`)).headers.get("content-security-policy") ?? "";
+    expect(csp).toBe(hostCsp(view.ui.csp));
     expect(csp).not.toContain("unsafe-eval");
     expect(csp).toContain("connect-src 'none'");
     expect(csp).toContain("script-src 'self' 'unsafe-inline';");

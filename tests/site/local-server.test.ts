@@ -15,16 +15,10 @@ import { shortUsageLine } from "../../scripts/lib/usage-line.ts";
 import { CARD_PATH } from "../../src/page/card.ts";
 import { clientConfigs } from "../../src/page/configs.ts";
 import { SKILL } from "../../generated/skill.ts";
+import { decodeHtml } from "../helpers/html.ts";
 
 const base = inject("servedUrl");
 const pids = inject("servedPids");
-const decode = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
 
 /** A raw GET with exactly these headers (fetch would not let us set Host). */
 function rawGet(
@@ -45,7 +39,7 @@ function rawGet(
 }
 
 async function page(headers: Record<string, string> = {}) {
-  return decode(await (await fetch(`${base}/mcp`, { headers: { accept: "text/html", ...headers } })).text());
+  return decodeHtml(await (await fetch(`${base}/mcp`, { headers: { accept: "text/html", ...headers } })).text());
 }
 const endpointOf = (html: string) => /<code id="endpoint-url">([^<]+)<\/code>/.exec(html)?.[1];
 const installOf = (html: string) => /<pre id="skill-install">([^<]+)<\/pre>/.exec(html)?.[1];
@@ -161,6 +155,8 @@ describe("every listener of the local server", () => {
   beforeAll(async () => {
     const processes = [...new Set([...(await tree(pids.node)), ...(await tree(pids.edge))])];
     found = await listeners(processes);
+    // Every test below checks each listener: none may pass by finding none.
+    expect(found.length).toBeGreaterThanOrEqual(3);
     // The Blobs store's token, as the edge function is given it: to show that the store, too, refuses
     // a forged Host for a request it would otherwise answer.
     const environ = await readFile(`/proc/${pids.edge}/environ`, "utf8");
@@ -170,7 +166,6 @@ describe("every listener of the local server", () => {
 
   it("are the edge (the served port), the origin and the Blobs store, all bound to 127.0.0.1", () => {
     expect(found.map((l) => l.port)).toContain(Number(new URL(base).port));
-    expect(found.length).toBeGreaterThanOrEqual(3);
     expect(found.filter((l) => l.address !== "127.0.0.1")).toEqual([]);
   });
 
@@ -193,7 +188,7 @@ describe("every listener of the local server", () => {
 });
 
 describe("the terminal and the log", () => {
-  it("gets one short line per call; the log file keeps the full [mcp-usage] line", async () => {
+  it("the log file keeps a call's full [mcp-usage] line, which the terminal shortens to one line", async () => {
     const agent = `log-test-${Date.now().toString(36)}`;
     const body = {
       jsonrpc: "2.0",

@@ -10,18 +10,12 @@ import { createServer } from "../../src/mcp/server.ts";
 import { ok } from "../../src/mcp/tool.ts";
 import { testApp } from "../helpers/app.ts";
 import { defineListedTool } from "../helpers/json-schema.ts";
+import { decodeHtml } from "../helpers/html.ts";
 
 const app = testApp();
 const get = (url: string, accept?: string) =>
   app.handle(new Request(url, { headers: accept === undefined ? {} : { accept } }));
 const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
-const decode = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
 
 describe("GET /mcp from a browser", () => {
   it("serves the document under a strict CSP: only its own same-origin stylesheet and script, nothing inline", async () => {
@@ -80,14 +74,14 @@ describe("GET /mcp from a browser", () => {
     expect(tools.length).toBeGreaterThan(0);
     for (const t of tools) {
       expect(html).toContain(`data-tool="${t.name}"`);
-      expect(decode(html)).toContain(t.description);
+      expect(decodeHtml(html)).toContain(t.description);
       for (const arg of Object.keys(t.inputSchema.properties ?? {})) expect(html).toContain(`<td>${arg}</td>`);
     }
   });
 
   it("gives every client's config for the request's own origin", async () => {
     const origin = "https://deploy-preview-7--patttterns.netlify.app";
-    const html = decode(await (await get(`${origin}/mcp`, BROWSER_ACCEPT)).text());
+    const html = decodeHtml(await (await get(`${origin}/mcp`, BROWSER_ACCEPT)).text());
     const configs = clientConfigs(`${origin}/mcp`);
     expect(configs.map((c) => c.client)).toEqual(["Cursor", "Windsurf", "VS Code", "Claude Code", "Claude Desktop"]);
     for (const c of configs) expect(html).toContain(c.text);

@@ -430,9 +430,14 @@ describe("agent-friendly arguments: liberal in what is accepted, simple in what 
   });
 
   it("reads booleans and integers sent as strings", async () => {
-    expect((await call("search_components", { query: "tabs", only_with_code: "false", limit: "50" })).data).toEqual(
-      (await call("search_components", { query: "tabs", only_with_code: false, limit: 50 })).data,
+    const asStrings = (await call("search_components", { query: "tabs", only_with_code: "false", limit: "2" })).data;
+    expect(asStrings).toEqual(
+      (await call("search_components", { query: "tabs", only_with_code: false, limit: 2 })).data,
     );
+    // Both took effect: the limit cut the page, and patterns without code are listed.
+    expect(asStrings.results).toHaveLength(2);
+    const withoutCode = (await call("search_components", { query: "tabs", only_with_code: "false" })).data.results;
+    expect(withoutCode.some((r: { has_component: boolean }) => !r.has_component)).toBe(true);
   });
 
   it("declares plain types in tools/list: no unions, no nullable types", () => {

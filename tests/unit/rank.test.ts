@@ -36,11 +36,28 @@ describe("the ranked tier, one rule at a time", () => {
     synonyms: parseThesaurus("toast, snackbar\npopup, pop up => modal, dialog, dropdown menu"),
   });
 
+  // Two names for one thing, and a one-way rule, each with a pattern on both sides.
+  const pairs = entryIndex(
+    [
+      entry(1, "Toast", { description: "A brief message that fades.", tags: ["feedback"] }),
+      entry(2, "Snackbar", { description: "A bar of text at the bottom.", tags: ["feedback"] }),
+      entry(3, "Popup", { description: "Anything that appears over the page.", tags: ["overlay"] }),
+      entry(4, "Modal", { description: "Blocks the page until answered.", tags: ["overlay"] }),
+    ],
+    { synonyms: parseThesaurus("toast, snackbar\npopup => modal") },
+  );
+
   it("keeps the exact tier first and in its order, then adds what only the ranked tier finds", () => {
     const exact = titles(ix.search("menu").map((entry) => ({ entry })));
     const both = ix.ranked("menu");
     expect(titles(both).slice(0, exact.length)).toEqual(exact);
     expect(both.slice(0, exact.length).every((h) => h.match === "all_words")).toBe(true);
+    // "toast": the exact tier finds Toast, the ranked tier adds Snackbar after it.
+    expect(titles(pairs.search("toast").map((entry) => ({ entry })))).toEqual(["Toast"]);
+    expect(pairs.ranked("toast").map((h) => [h.entry.title, h.match])).toEqual([
+      ["Toast", "all_words"],
+      ["Snackbar", "synonym"],
+    ]);
   });
 
   it("stems: plural and verb forms find the catalog's word, and say all_words", () => {
@@ -53,6 +70,10 @@ describe("the ranked tier, one rule at a time", () => {
     expect(ix.ranked("toast")).toEqual([{ entry: small[1], match: "synonym" }]);
     expect(ix.ranked("popup")).toEqual([{ entry: small[4], match: "synonym" }]);
     expect(ix.ranked("dropdown menu").map((h) => h.entry.title)).toEqual(["Dropdown Menu"]);
+    // Both ways for the group, one way for the rule.
+    expect(titles(pairs.ranked("snackbar"))).toEqual(["Snackbar", "Toast"]);
+    expect(titles(pairs.ranked("popup"))).toEqual(["Popup", "Modal"]);
+    expect(titles(pairs.ranked("modal"))).toEqual(["Modal"]);
   });
 
   it("typos: one edit up to 7 letters, two from 8, none below 4, and say corrected", () => {
@@ -84,6 +105,10 @@ describe("the ranked tier, one rule at a time", () => {
     const all = titles(ix.ranked("popup menu"));
     const odd = titles(ix.ranked("popup menu", { filter: (e) => e.catalogNumber % 2 === 1 }));
     expect(odd).toEqual(all.filter((t) => small.find((e) => e.title === t)!.catalogNumber % 2 === 1));
+    const overlay = titles(pairs.ranked("popup", { category: "overlay" }));
+    expect(overlay).toEqual(titles(pairs.ranked("popup")));
+    expect(titles(pairs.ranked("popup", { category: "feedback" }))).toEqual([]);
+    expect(titles(pairs.ranked("toast", { category: "feedback" }))).toEqual(["Toast", "Snackbar"]);
   });
 });
 

@@ -202,7 +202,7 @@ describe("ranking over the real catalog", () => {
       expect((await catalog.search(e.title, { limit: 1 })).hits[0].title, e.title).toBe(e.title);
   });
 
-  it("finds every entry by its title words, and every exact hit (first) has every token", async () => {
+  it("finds patterns by six title phrases, exact hits first, each holding every token", async () => {
     for (const q of [
       "drag and drop",
       "onboarding checklist",
