@@ -6,7 +6,7 @@
  */
 import { MODERN_VERSION } from "./constants.ts";
 import type { ClientInfo } from "./context.ts";
-import { HEADERS, META } from "./era.ts";
+import { encodeHeaderValue, HEADERS, META, nameFieldOf } from "./era.ts";
 import type { Id } from "./jsonrpc.ts";
 
 export interface ClientOptions {
@@ -18,11 +18,6 @@ export interface ClientOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
-
-/** RFC 9110 field values: visible ASCII, space and tab. Anything else travels as `=?base64?…?=`. */
-const FIELD_VALUE = /^[\t\x20-\x7e]*$/;
-const headerValue = (value: string) =>
-  FIELD_VALUE.test(value) ? value : `=?base64?${btoa(String.fromCharCode(...new TextEncoder().encode(value)))}?=`;
 
 export function modernRequest(
   url: string,
@@ -37,13 +32,9 @@ export function modernRequest(
     [HEADERS.method]: method,
   };
   // Mcp-Name mirrors what the request names: a tool or prompt, or a resource's URI.
-  const name =
-    method === "resources/read"
-      ? params.uri
-      : method === "tools/call" || method === "prompts/get"
-        ? params.name
-        : undefined;
-  if (typeof name === "string") headers[HEADERS.name] = headerValue(name);
+  const field = nameFieldOf(method);
+  const name = field ? params[field] : undefined;
+  if (typeof name === "string") headers[HEADERS.name] = encodeHeaderValue(name);
   const meta: Record<string, unknown> = {
     [META.protocolVersion]: MODERN_VERSION,
     [META.clientCapabilities]: opts.clientCapabilities ?? {},

@@ -82,8 +82,7 @@ function readModernEnvelope(ctx: RequestContext): void {
   const hm = header(headers, HEADERS.method);
   if (hm === null) throw mismatch("Mcp-Method header is required");
   if (hm !== method) throw mismatch(`Mcp-Method ${hm} differs from method ${method}`);
-  const nameField =
-    method === "resources/read" ? "uri" : method === "tools/call" || method === "prompts/get" ? "name" : null;
+  const nameField = nameFieldOf(method);
   if (nameField) {
     const raw = header(headers, HEADERS.name);
     if (raw === null) throw mismatch(`Mcp-Name header is required for ${method}`);
@@ -140,9 +139,18 @@ export function readLegacyVersion(method: string, headers: Headers): string {
   );
 }
 
+/** The param that `Mcp-Name` mirrors: a tool's or prompt's name, or a resource's URI; null for other methods. */
+export const nameFieldOf = (method: string): "uri" | "name" | null =>
+  method === "resources/read" ? "uri" : method === "tools/call" || method === "prompts/get" ? "name" : null;
+
 const BASE64 = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
-/** RFC 9110 field values: visible ASCII, space and tab. */
+/** RFC 9110 field values: visible ASCII, space and tab. Anything else travels as `=?base64?…?=`. */
 const FIELD_VALUE = /^[\t\x20-\x7e]*$/;
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/** `value` as a header carries it: itself when it is a field value, else the base64 sentinel. */
+export const encodeHeaderValue = (value: string): string =>
+  FIELD_VALUE.test(value) ? value : `=?base64?${btoa(String.fromCharCode(...new TextEncoder().encode(value)))}?=`;
 
 /**
  * Header values may be sent as `=?base64?...?=` (non-ASCII names). Only a value with both the
@@ -156,7 +164,7 @@ export function decodeHeaderValue(raw: string): string | null {
   if (!m || m[1].length % 4 !== 0) return null;
   try {
     const bytes = Uint8Array.from(atob(m[1]), (c) => c.charCodeAt(0));
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return UTF8.decode(bytes);
   } catch {
     return null;
   }
