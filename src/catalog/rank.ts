@@ -114,9 +114,7 @@ export function createRanker(
   title: (d: number) => string,
   titles: string,
 ) {
-  const concepts = createConceptReader(rk, titles);
-  const rank = createScorer(ix, rk, count, title, concepts);
-  return { rank, concepts };
+  return { rank: createScorer(ix, rk, count, title, createConceptReader(rk, titles)) };
 }
 
 /** Reads a normalized query's words into concepts, with the caches that reading keeps (stems, corrections). */

@@ -8,6 +8,7 @@
  */
 import * as z from "zod/mini";
 import "../zod-english.ts";
+import { DEFAULT_SITE_URL } from "../config.ts";
 import { isJsonContentType, readBounded } from "../mcp/body.ts";
 import { createOriginPolicy, type OriginPolicy } from "../mcp/origin.ts";
 import { streamGemini } from "./gemini.ts";
@@ -182,10 +183,7 @@ export function createChatbotHandler(opts: ChatbotOptions) {
   const own = ownOrigins(opts.env);
   const origins =
     opts.origins ??
-    createOriginPolicy(opts.env.SITE_URL || "https://patttterns.com", [
-      ...own,
-      ...(opts.env.ALLOWED_ORIGINS ?? "").split(","),
-    ]);
+    createOriginPolicy(opts.env.SITE_URL || DEFAULT_SITE_URL, [...own, ...(opts.env.ALLOWED_ORIGINS ?? "").split(",")]);
 
   return async function handle(req: Request): Promise<Response> {
     const query = await readQuery(req, origins);
