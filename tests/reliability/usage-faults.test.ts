@@ -12,7 +12,10 @@ import { type RecordingBlobs, startRecordingBlobs } from "../helpers/recording-b
 import { toolCall, toRequest } from "./arbitraries.ts";
 import { checkResponse } from "./check.ts";
 
-const SLACK = Number(process.env.FAULT_SLACK_MS ?? 500);
+// How late past the deadline an answer may come on a loaded two-core machine (1.03 s was seen once).
+// It stays under how much slower than the deadline the slow store is, so a deadline that did not
+// hold would still fail.
+const SLACK = Number(process.env.FAULT_SLACK_MS ?? 1500);
 const IP = "192.0.2.44";
 
 let blobs: RecordingBlobs;
@@ -33,7 +36,7 @@ afterAll(async () => {
 const FAULTS: [string, Fault | "stopped"][] = [
   ["hanging", { kind: "hang" }],
   // Slower than the write deadline: the store answers only after record() has given up.
-  ["slower than the write deadline", { kind: "delay", ms: WRITE_DEADLINE_MS + 1000 }],
+  ["slower than the write deadline", { kind: "delay", ms: WRITE_DEADLINE_MS + 3000 }],
   ["HTTP 500", { kind: "status", status: 500 }],
   ["HTTP 429", { kind: "status", status: 429 }],
   ["connection reset", { kind: "reset" }],
