@@ -21,13 +21,16 @@ const floors = {
   "dev-queries.json": { hitAt1: 0.9, hitAt5: 0.98, zeroResults: 0 },
   "holdout-queries.json": { hitAt1: 0.93, hitAt5: 0.95, zeroResults: 2 },
   // A second held-out set, written later by someone who saw neither the thesaurus nor the engine.
-  "holdout2-queries.json": { hitAt1: 0.84, hitAt5: 0.91, zeroResults: 3 },
+  "holdout2-queries.json": { hitAt1: 0.85, hitAt5: 0.93, zeroResults: 2 },
   // A third, asked to avoid the catalog's own words: the hardest, and the furthest from the targets.
-  "holdout3-queries.json": { hitAt1: 0.65, hitAt5: 0.75, zeroResults: 11 },
+  "holdout3-queries.json": { hitAt1: 0.66, hitAt5: 0.76, zeroResults: 10 },
   // A fourth, a mix like real traffic (half short queries).
-  "holdout4-queries.json": { hitAt1: 0.95, hitAt5: 0.99, zeroResults: 0 },
+  "holdout4-queries.json": { hitAt1: 0.96, hitAt5: 0.99, zeroResults: 0 },
   // A fifth, written last in the dev set's style (its length and kinds of query).
-  "holdout5-queries.json": { hitAt1: 0.91, hitAt5: 0.96, zeroResults: 2 },
+  "holdout5-queries.json": { hitAt1: 0.93, hitAt5: 0.99, zeroResults: 0 },
+  // A second tuning set, larger (a query per pattern) and in the dev set's style, written apart and
+  // then tuned on like the dev set: it holds the dev set's targets.
+  "tune-queries.json": { hitAt1: 0.9, hitAt5: 0.98, zeroResults: 0 },
 };
 
 describe("search relevance (npm run eval:search)", () => {

@@ -90,9 +90,76 @@ describe("the ranked tier, one rule at a time", () => {
     expect(titles(ix.ranked("drop down"))).toEqual(["Dropdown Menu"]);
   });
 
-  it("restraint: words the catalog does not hold outweigh a common one, and nothing is returned", () => {
+  it("restraint: words the catalog does not hold outweigh a common one, and nothing is returned unless a title is said whole", () => {
     expect(ix.ranked("banana cake data")).toEqual([]);
     expect(ix.ranked("zxqv plmkj")).toEqual([]);
+    // Unless it says a title whole: then that pattern, and only it.
+    expect(titles(ix.ranked("zxqv date picker plmkj qwfp"))).toEqual(["Date Picker"]);
+    expect(ix.ranked("zxqv picker date plmkj qwfp")).toEqual([]);
+  });
+
+  it("a thesaurus pair joined by function words reads reversed: a drawer from the bottom is a bottom drawer", () => {
+    const sheets = entryIndex(
+      [
+        entry(1, "Half Sheet", { description: "A panel rising over the content.", tags: ["overlay"] }),
+        entry(2, "Side Drawer", { description: "A panel sliding in from the edge.", tags: ["overlay"] }),
+      ],
+      { synonyms: parseThesaurus("bottom drawer => half sheet") },
+    );
+    expect(titles(sheets.ranked("drawer from the bottom"))[0]).toBe("Half Sheet");
+  });
+
+  it("thesaurus phrases read over corrected and split words, and phrases of function words and numbers", () => {
+    const phrased = entryIndex(
+      [
+        entry(1, "Document Capture", { description: "Photograph paper with edge detection.", tags: ["camera"] }),
+        entry(2, "Theme Switching", { description: "Choose the appearance.", tags: ["settings"] }),
+        entry(3, "Age Verification", { description: "Confirm a minimum age.", tags: ["legal"] }),
+        entry(4, "Barcode Scanner", { description: "Read codes with the camera.", tags: ["camera"] }),
+        entry(5, "Toggle Switch", { description: "An on and off control in dark or light styles.", tags: ["forms"] }),
+        entry(6, "Mode Picker", { description: "Pick a mode.", tags: ["forms"] }),
+      ],
+      {
+        synonyms: parseThesaurus(
+          "receipt scanner => document capture\ndark mode => theme\nare you over 18 => age verification",
+        ),
+      },
+    );
+    // "reciept" is one swap from "receipt": the phrase "receipt scanner" then reads as it would typed.
+    expect(phrased.ranked("reciept scanner")[0]).toEqual({
+      entry: expect.objectContaining({ title: "Document Capture" }),
+      match: "corrected",
+    });
+    // "darkmode" splits where the thesaurus holds "dark mode", and reads as that phrase.
+    expect(titles(phrased.ranked("darkmode"))[0]).toBe("Theme Switching");
+    // Function words and a number, and nothing else: the phrase alone is the concept.
+    expect(titles(phrased.ranked("are you over 18"))).toEqual(["Age Verification"]);
+  });
+
+  it("re- words: one the catalog does not use reads as its base; one it uses stays itself", () => {
+    const sync = entry(1, "Sync Status", { description: "Whether changes are synced.", tags: ["feedback"] });
+    const again = entryIndex([
+      sync,
+      entry(2, "Trash and Restore", { description: "Deleted items wait to be restored.", tags: ["data"] }),
+      entry(3, "Store Locator", { description: "Find a shop near you.", tags: ["commerce"] }),
+    ]);
+    // "resync" is two edits from "sync": no spelling correction reaches it, the prefix does.
+    expect(again.ranked("resync")).toEqual([{ entry: sync, match: "corrected" }]);
+    // "restore" is the catalog's own word: not read as "store".
+    expect(titles(again.ranked("restore"))).toEqual(["Trash and Restore"]);
+  });
+
+  it("restraint: beside a word the catalog cannot read, one word of the rest is not enough", () => {
+    const chem = entryIndex([
+      entry(1, "Emoji Reactions", { description: "Quick responses to a message.", tags: ["social"] }),
+      entry(2, "Theme Switching", { description: "Light and dark appearance.", tags: ["settings"] }),
+      entry(3, "Comments", { description: "Replies under a post.", tags: ["social"] }),
+      entry(4, "Toast", { description: "A brief message that fades.", tags: ["feedback"] }),
+    ]);
+    // "reactions" names a title, but "light" goes unexplained and "photosynthesis" is unreadable.
+    expect(chem.ranked("photosynthesis light reactions")).toEqual([]);
+    // Two of its words still find it.
+    expect(titles(chem.ranked("photosynthesis quick reactions"))).toEqual(["Emoji Reactions"]);
   });
 
   it("says some_words when a hit explains part of the query", () => {
