@@ -309,18 +309,17 @@ export function createConceptReader(rk: RankIndex, titles: string) {
     const correcting = foreign.length <= Math.max(1, Math.floor(content.length / 3));
     if (correcting) for (const { w, i } of unreadable) concept.get(i)!.alternatives.push(...corrected(w));
     // The thesaurus's phrases again, over the words as split or corrected: "darkmode toggle" is
-    // "dark mode toggle", "reciept scanner" "receipt scanner".
-    const fixed = typed.slice();
-    const fixedAt: number[] = [];
+    // "dark mode toggle", "reciept scanner" "receipt scanner", "ios toogle" "ios toggle" (of its
+    // corrections, google and toggle, the one a phrase holds).
     for (const { w, i } of content) {
-      const fix = known(w) ? undefined : (split(w) ?? (correcting ? correct(w).words.slice(0, 1) : undefined));
-      if (!fix?.length) continue;
-      fixed[i] = fix.map(stemOf).join(" ");
-      fixedAt.push(i);
-    }
-    if (fixedAt.length > 0) {
-      const only = (at: number[]) => at.some((i) => fixedAt.includes(i));
-      phrases(words, content, fixed, spanning, CONFIDENCE.twoEdits, only);
+      if (known(w)) continue;
+      const parts = split(w);
+      const readings = parts ? [parts.map(stemOf).join(" ")] : correcting ? correct(w).words.map(stemOf) : [];
+      for (const reading of readings) {
+        const stems = typed.slice();
+        stems[i] = reading;
+        phrases(words, content, stems, spanning, CONFIDENCE.twoEdits, (at) => at.includes(i));
+      }
     }
     return [...concept.values()].map(settle);
   }

@@ -118,10 +118,12 @@ describe("the ranked tier, one rule at a time", () => {
         entry(4, "Barcode Scanner", { description: "Read codes with the camera.", tags: ["camera"] }),
         entry(5, "Toggle Switch", { description: "An on and off control in dark or light styles.", tags: ["forms"] }),
         entry(6, "Mode Picker", { description: "Pick a mode.", tags: ["forms"] }),
+        entry(7, "Haptic Feedback", { description: "A tap felt on iOS devices.", tags: ["mobile"] }),
       ],
       {
         synonyms: parseThesaurus(
-          "receipt scanner => document capture\ndark mode => theme\nare you over 18 => age verification",
+          "receipt scanner => document capture\ndark mode => theme\nare you over 18 => age verification\n" +
+            "google docs => document\nios toggle => toggle switch",
         ),
       },
     );
@@ -130,6 +132,8 @@ describe("the ranked tier, one rule at a time", () => {
       entry: expect.objectContaining({ title: "Document Capture" }),
       match: "corrected",
     });
+    // "toogle" is one edit from "toggle" and from "google": the phrases are read over each.
+    expect(titles(phrased.ranked("ios toogle"))[0]).toBe("Toggle Switch");
     // "darkmode" splits where the thesaurus holds "dark mode", and reads as that phrase.
     expect(titles(phrased.ranked("darkmode"))[0]).toBe("Theme Switching");
     // Function words and a number, and nothing else: the phrase alone is the concept.
