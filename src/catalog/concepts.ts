@@ -45,6 +45,10 @@ const SUFFIXES = [
   "ical",
 ] as const;
 
+/** Words after a product a query compares with ("amazon style"), and before one ("like notion"). */
+const STYLE_MARKERS: ReadonlySet<string> = new Set(["style", "styled", "esque", "inspired"]);
+const LIKE_MARKERS: ReadonlySet<string> = new Set(["like", "unlike"]);
+
 /** What an alternative reads: the word typed, a synonym, or a guess (a correction, a split, a derivation of an unknown word). */
 export const KIND = { typed: 0, synonym: 1, corrected: 2 } as const;
 export type Kind = (typeof KIND)[keyof typeof KIND];
@@ -224,6 +228,28 @@ export function createConceptReader(rk: RankIndex, titles: string) {
   }
 
   /**
+   * Positions of the products a query names for comparison, not as what it asks for: up to two
+   * words before "style" ("amazon style filters", "google docs style share dialog", "ios style
+   * toggle"), with the marker, and after "like" ("slash commands like notion", "like in vs code").
+   * A word of some title is never one ("card style list" asks for cards).
+   */
+  function comparedTo(words: string[]): Set<number> {
+    const out = new Set<number>();
+    const product = (j: number) => j >= 0 && j < words.length && !STOPWORDS.has(words[j]) && !inTitles(words[j]);
+    for (let i = 0; i < words.length; i++) {
+      if (STYLE_MARKERS.has(words[i]) && product(i - 1)) {
+        out.add(i).add(i - 1);
+        if (product(i - 2)) out.add(i - 2);
+      } else if (LIKE_MARKERS.has(words[i])) {
+        let j = i + 1;
+        while (j < words.length && STOPWORDS.has(words[j]) && !LIKE_MARKERS.has(words[j])) j++;
+        for (let k = 0; k < 2 && product(j); k++, j++) out.add(j);
+      }
+    }
+    return out;
+  }
+
+  /**
    * Thesaurus phrases over the query's words, each word read as `stems[i]`: runs of up to
    * MAX_PHRASE_WORDS words as typed and of content words alone, two content words with one between
    * ("inline code suggestion" holds "inline suggestion"), and two joined by function words, reversed
@@ -270,7 +296,8 @@ export function createConceptReader(rk: RankIndex, titles: string) {
     // Numbers say little about which pattern is meant ("6 digits", "v3", "over 18"), unless the
     // catalog or the thesaurus knows them ("2fa", "404").
     const says = (w: string) => !STOPWORDS.has(w) && (!/\d/.test(w) || known(w) || rk.synonymsOf(stemOf(w)));
-    const content = words.map((w, i) => ({ w, i })).filter(({ w }) => says(w));
+    const named = comparedTo(words);
+    const content = words.map((w, i) => ({ w, i })).filter(({ w, i }) => says(w) && !named.has(i));
     const concept = new Map(content.map(({ w, i }) => [i, wordConcept(w)]));
     const spans = new Set<string>();
     /** Adds `alternatives(k)` to every concept among word positions `at`, each with 1/k of the score. */

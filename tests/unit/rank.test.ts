@@ -140,6 +140,19 @@ describe("the ranked tier, one rule at a time", () => {
     expect(titles(phrased.ranked("are you over 18"))).toEqual(["Age Verification"]);
   });
 
+  it("a product named for comparison is not what is asked for: 'acme style toggle', 'toggle like acme'", () => {
+    const toggle = entry(1, "Toggle Switch", { description: "An on and off control.", tags: ["forms"] });
+    const styled = entryIndex([
+      toggle,
+      entry(2, "Style Presets", { description: "Named looks for generated images.", tags: ["ai"] }),
+      entry(3, "Card", { description: "A box of related content.", tags: ["layout"] }),
+    ]);
+    expect(titles(styled.ranked("acme style toggle"))).toEqual(["Toggle Switch"]);
+    expect(titles(styled.ranked("toggle switch like in acme corp"))).toEqual(["Toggle Switch"]);
+    // A word of a title is what is asked for, style or not.
+    expect(titles(styled.ranked("card style toggle"))).toContain("Card");
+  });
+
   it("re- words: one the catalog does not use reads as its base; one it uses stays itself", () => {
     const sync = entry(1, "Sync Status", { description: "Whether changes are synced.", tags: ["feedback"] });
     const again = entryIndex([
