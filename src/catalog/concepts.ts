@@ -45,9 +45,10 @@ const SUFFIXES = [
   "ical",
 ] as const;
 
-/** Words after a product a query compares with ("amazon style"), and before one ("like notion"). */
+/** Words after a product a query compares with ("amazon style"), and before one ("like notion", "from trello"). */
 const STYLE_MARKERS: ReadonlySet<string> = new Set(["style", "styled", "esque", "inspired"]);
 const LIKE_MARKERS: ReadonlySet<string> = new Set(["like", "unlike"]);
+const FROM = "from";
 
 /** What an alternative reads: the word typed, a synonym, or a guess (a correction, a split, a derivation of an unknown word). */
 export const KIND = { typed: 0, synonym: 1, corrected: 2 } as const;
@@ -228,22 +229,26 @@ export function createConceptReader(rk: RankIndex, titles: string) {
   }
 
   /**
-   * Positions of the products a query names for comparison, not as what it asks for: up to two
-   * words before "style" ("amazon style filters", "google docs style share dialog", "ios style
-   * toggle"), with the marker, and after "like" ("slash commands like notion", "like in vs code").
-   * A word of some title is never one ("card style list" asks for cards).
+   * Positions of the products a query names for comparison or as a source, not as what it asks
+   * for: up to two words before "style" ("amazon style filters", "google docs style share dialog",
+   * "ios style toggle"), with the marker, and after "like" or "from" ("slash commands like notion",
+   * "like in vs code", "import data from trello"). A word of some title is never one ("card style
+   * list" asks for cards, "drawer from the bottom" for a bottom sheet).
    */
   function comparedTo(words: string[]): Set<number> {
     const out = new Set<number>();
     const product = (j: number) => j >= 0 && j < words.length && !STOPWORDS.has(words[j]) && !inTitles(words[j]);
+    // After "from", a product only if no pattern uses the word: "from the bottom" is a direction.
+    const source = (j: number) => product(j) && !known(words[j]);
     for (let i = 0; i < words.length; i++) {
       if (STYLE_MARKERS.has(words[i]) && product(i - 1)) {
         out.add(i).add(i - 1);
         if (product(i - 2)) out.add(i - 2);
-      } else if (LIKE_MARKERS.has(words[i])) {
+      } else if (LIKE_MARKERS.has(words[i]) || words[i] === FROM) {
+        const is = words[i] === FROM ? source : product;
         let j = i + 1;
-        while (j < words.length && STOPWORDS.has(words[j]) && !LIKE_MARKERS.has(words[j])) j++;
-        for (let k = 0; k < 2 && product(j); k++, j++) out.add(j);
+        while (j < words.length && STOPWORDS.has(words[j]) && !LIKE_MARKERS.has(words[j]) && words[j] !== FROM) j++;
+        for (let k = 0; k < 2 && is(j); k++, j++) out.add(j);
       }
     }
     return out;

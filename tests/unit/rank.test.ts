@@ -76,9 +76,11 @@ describe("the ranked tier, one rule at a time", () => {
     expect(titles(pairs.ranked("modal"))).toEqual(["Modal"]);
   });
 
-  it("typos: one edit up to 7 letters, two from 8, none below 4, and say corrected", () => {
+  it("typos: one edit up to 6 letters, two from 7, none below 4, and say corrected", () => {
     expect(ix.ranked("accordian")).toEqual([{ entry: small[2], match: "corrected" }]);
     expect(ix.ranked("acordian")).toEqual([{ entry: small[2], match: "corrected" }]); // 8 letters, two edits
+    expect(ix.ranked("acordin")).toEqual([{ entry: small[2], match: "corrected" }]); // 7 letters, two edits
+    expect(ix.ranked("snakbr")).toEqual([]); // 6 letters, two edits: out of reach
     expect(titles(ix.ranked("dropdwon"))).toEqual(["Dropdown Menu"]); // a transposition is one edit
     expect(ix.ranked("snakbar")).toEqual([{ entry: small[1], match: "corrected" }]);
     expect(ix.ranked("dta")).toEqual([]); // three letters: not corrected
@@ -102,7 +104,8 @@ describe("the ranked tier, one rule at a time", () => {
     const sheets = entryIndex(
       [
         entry(1, "Half Sheet", { description: "A panel rising over the content.", tags: ["overlay"] }),
-        entry(2, "Side Drawer", { description: "A panel sliding in from the edge.", tags: ["overlay"] }),
+        entry(2, "Side Drawer", { description: "A panel sliding in from the side.", tags: ["overlay"] }),
+        entry(3, "Bottom Tab Bar", { description: "Tabs along the lower edge.", tags: ["navigation"] }),
       ],
       { synonyms: parseThesaurus("bottom drawer => half sheet") },
     );
@@ -149,6 +152,8 @@ describe("the ranked tier, one rule at a time", () => {
     ]);
     expect(titles(styled.ranked("acme style toggle"))).toEqual(["Toggle Switch"]);
     expect(titles(styled.ranked("toggle switch like in acme corp"))).toEqual(["Toggle Switch"]);
+    // After "from", only a word no pattern uses: a source, not a direction.
+    expect(titles(styled.ranked("on off control from acmecorp"))).toEqual(["Toggle Switch"]);
     // A word of a title is what is asked for, style or not.
     expect(titles(styled.ranked("card style toggle"))).toContain("Card");
   });
@@ -204,7 +209,7 @@ describe("bounded edit distance", () => {
     expect(editDistance("kitten", "sitting", 5)).toBe(3);
     expect(editDistance("kitten", "sitting", 2)).toBe(3); // max + 1: out of reach
     expect(editDistance("same", "same", 0)).toBe(0);
-    expect([3, 4, 7, 8, 20].map(maxEdits)).toEqual([0, 1, 1, 2, 2]);
+    expect([3, 4, 6, 7, 8, 20].map(maxEdits)).toEqual([0, 1, 1, 2, 2, 2]);
   });
 });
 
