@@ -337,7 +337,7 @@ export function createConceptReader(rk: RankIndex, titles: string) {
     // UI vocabulary (a title, a tag, the thesaurus) that no pattern reads alone do not count against
     // it: "hero" in "carousle for hero images" says the query is about UI.
     const unreadable = content.filter(({ i }) => !concept.get(i)!.alternatives.some(allKnown));
-    const foreign = unreadable.filter(({ w }) => !rk.spellings(w.length).includes(w));
+    const foreign = unreadable.filter(({ w }) => !rk.isVocabulary(w));
     const correcting = foreign.length <= Math.max(1, Math.floor(content.length / 3));
     if (correcting) for (const { w, i } of unreadable) concept.get(i)!.alternatives.push(...corrected(w));
     // The thesaurus's phrases again, over the words as split or corrected: "darkmode toggle" is

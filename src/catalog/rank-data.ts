@@ -7,7 +7,7 @@
 import { varintReader } from "./varint.ts";
 import type { WordIndex } from "./search-data.ts";
 
-export const RANK_FORMAT = 1;
+export const RANK_FORMAT = 2;
 
 /**
  * Longest phrase of the thesaurus, so of a synonyms key: the parser refuses longer ones, and ranked
@@ -31,6 +31,12 @@ export interface RankData {
    * correcting toward their every word finds junk.
    */
   spellings: string;
+  /**
+   * Words of UI vocabulary no misspelt word is corrected toward, by code unit, joined by "\n": the
+   * thesaurus's words under five letters ("hero", "uppy"), too easily one edit from another word
+   * ("puppy"). They still say a query is about UI.
+   */
+  vocabulary: string;
   /**
    * The thesaurus compiled: a query phrase whose stems (joined by " ") are `keys[i]` also searches
    * for the targets of each rule in `rules[i]` (stems joined by " ", function words dropped). Keys are
@@ -79,6 +85,8 @@ export interface RankIndex {
   synonymsOf(key: string): readonly (readonly string[])[] | undefined;
   /** The spelling targets of `length` letters (see RankData.spellings). */
   spellings(length: number): readonly string[];
+  /** Whether `w` is a word of UI vocabulary: a spelling target, or a short word of the thesaurus. */
+  isVocabulary(w: string): boolean;
 }
 
 /** Decodes `data`; what only some queries need (the thesaurus map) is built on first use. */
@@ -130,6 +138,7 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
     return found;
   }
   let byLength: Map<number, string[]> | undefined;
+  let vocabulary: Set<string> | undefined;
   const specific = Math.max(2, Math.floor(count / 100));
   return {
     stems,
@@ -153,6 +162,10 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
         }
       }
       return byLength.get(length) ?? NONE;
+    },
+    isVocabulary(w) {
+      vocabulary ??= new Set(data.vocabulary === "" ? [] : data.vocabulary.split("\n"));
+      return vocabulary.has(w) || this.spellings(w.length).includes(w);
     },
   };
 }

@@ -15,6 +15,8 @@ const stemKey = (words: readonly string[]) => words.map(stemOf).join(" ");
 
 /** The least length of a word worth correcting, and of a correction (src/catalog/typos.ts maxEdits gives 0 below). */
 const SPELLING_MIN = 4;
+/** The least length of a word only the thesaurus holds that a typo is corrected toward. */
+const THESAURUS_SPELLING_MIN = 5;
 
 /**
  * `words` in vocabulary order, `docsOf(k)` the patterns word k occurs in, `named(k)` whether it is
@@ -72,10 +74,16 @@ export function buildRankData(
     return [own.length, ...own];
   });
   const spellings = new Set(words.filter((_, k) => named(k)));
-  for (const rule of rules) for (const p of [...rule.from, ...rule.to]) for (const w of p) spellings.add(w);
+  const vocabulary = new Set<string>();
+  for (const rule of rules) {
+    for (const p of [...rule.from, ...rule.to]) {
+      for (const w of p) (w.length >= THESAURUS_SPELLING_MIN ? spellings : vocabulary).add(w);
+    }
+  }
   const spelling = [...spellings]
     .filter((w) => w.length >= SPELLING_MIN && /^[a-z]+$/.test(w))
     .sort((a, b) => a.length - b.length || byCodeUnit(a, b));
+  const short = [...vocabulary].filter((w) => !spellings.has(w) && /^[a-z0-9]+$/.test(w)).sort(byCodeUnit);
   return {
     format: RANK_FORMAT,
     stems: stems.join("\n"),
@@ -83,6 +91,7 @@ export function buildRankData(
     df: encodeVarints(docs.map((s) => s.size)),
     titleStems: encodeVarints(titleStems),
     spellings: spelling.join("\n"),
+    vocabulary: short.join("\n"),
     synonyms,
   };
 }
