@@ -38,12 +38,14 @@ export interface RankData {
    */
   vocabulary: string;
   /**
-   * The thesaurus compiled: a query phrase whose stems (joined by " ") are `keys[i]` also searches
-   * for the targets of each rule in `rules[i]` (stems joined by " ", function words dropped). Keys are
-   * sorted by code unit, so a lookup is a binary search: nothing to build in a cold isolate.
-   * Rules that cannot find anything are left out.
+   * The thesaurus compiled: a query phrase whose stems (joined by " ") are the i-th key also searches
+   * for the targets of each of its rules (stems joined by " ", function words dropped). `keys` are
+   * sorted by code unit and joined by "\n", so a lookup is a binary search; `rules` is base64
+   * varints: per key, how many rules, then their indexes into `targets`. Both are one string each, not
+   * thousands of JSON values: a cold isolate parses them in a fraction of the time. Rules that cannot
+   * find anything are left out.
    */
-  synonyms: { keys: string[]; rules: number[][]; targets: string[][] };
+  synonyms: { keys: string; rules: string; targets: string[][] };
 }
 
 const NONE: readonly string[] = Object.freeze([]);
@@ -125,13 +127,28 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
   const average = count === 0 ? 1 : ix.fwdWord.length / count;
   for (let d = 0; d < count; d++) relLength[d] = (ix.docStart[d + 1] - ix.docStart[d]) / average;
 
-  // Each key's phrases, split once asked for.
+  // The keys and their rules, decoded on the first lookup; each key's phrases, split once asked for.
+  let keys: string[] | undefined;
+  let ruleStart: Int32Array | undefined;
+  const ruleIds: number[] = [];
+  function decodeSynonyms(): string[] {
+    const all = data.synonyms.keys === "" ? [] : data.synonyms.keys.split("\n");
+    const rs = varintReader(data.synonyms.rules);
+    ruleStart = new Int32Array(all.length + 1);
+    for (let k = 0; k < all.length; k++) {
+      for (let left = rs.next(); left > 0; left--) ruleIds.push(rs.next());
+      ruleStart[k + 1] = ruleIds.length;
+    }
+    if (!rs.done()) throw new Error("rank tables are corrupt: rebuild the catalog");
+    return all;
+  }
   const phrases = new Map<string, string[][] | undefined>();
   function synonymsOf(key: string): string[][] | undefined {
     if (phrases.has(key)) return phrases.get(key);
-    const at = indexOf(data.synonyms.keys, key);
+    keys ??= decodeSynonyms();
+    const at = indexOf(keys, key);
     const phrasesOf = (r: number) => data.synonyms.targets[r].filter((t) => t !== key).map((t) => t.split(" "));
-    const own = at < 0 ? [] : data.synonyms.rules[at].flatMap(phrasesOf);
+    const own = at < 0 ? [] : ruleIds.slice(ruleStart![at], ruleStart![at + 1]).flatMap(phrasesOf);
     const found = own.length ? own : undefined;
     if (phrases.size >= 4096) phrases.clear();
     phrases.set(key, found);

