@@ -2,14 +2,14 @@
  * `npm run bench` (full) and `npm run bench -- --quick` (< 5 min): our endpoint against the official
  * SDK's stateless pattern, the SDK with a shared validator, and a raw fetch handler, in one run on
  * one machine, interleaved rounds, medians and ratios. Writes bench-results.json (gitignored) and
- * prints a table. Options: --quick, --smoke (tests), --out <file>, --only <cold,search,blobs,bundle,throughput>.
+ * prints a table. `npm run bench -- --help` lists the options.
  */
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { buildCatalogFiles, CATALOG_DIR, THESAURUS, writeCatalogFiles } from "../build-catalog.ts";
 import { generateCatalog } from "../gen-catalog.ts";
+import { parseArgsOr } from "../lib/args.ts";
 import { loadCatalog, loadFixtures, ROOT } from "../lib/fixtures.ts";
 import { startSeededBlobs } from "./blobs.ts";
 import { bundle, ENTRIES } from "./bundle.ts";
@@ -19,15 +19,37 @@ import { GET_PATTERN } from "./scenarios.ts";
 import { median, rotate } from "../lib/stats.ts";
 import { measureThroughput } from "./throughput.ts";
 
-const { values } = parseArgs({
-  options: {
-    quick: { type: "boolean", default: false },
-    smoke: { type: "boolean", default: false },
-    out: { type: "string" },
-    only: { type: "string" },
+/** The parts --only may pick. */
+const PARTS = ["bundle", "cold", "search", "blobs", "throughput"] as const;
+const USAGE = `Usage: npm run bench -- [--quick] [--smoke] [--out FILE] [--only PARTS]
+
+  --quick  fewer rounds, under 5 minutes
+  --smoke  every part once, as briefly as possible (the test suite's; its figures mean nothing)
+  --out    where to write the results (default bench-results.json)
+  --only   a comma-separated subset of ${PARTS.join(",")}`;
+const usage = (why: string): never => {
+  console.error(`${why}\n\n${USAGE}`);
+  process.exit(2);
+};
+const { values } = parseArgsOr(
+  {
+    options: {
+      quick: { type: "boolean", default: false },
+      smoke: { type: "boolean", default: false },
+      out: { type: "string" },
+      only: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
   },
-});
-const quick = values.quick! || values.smoke!;
+  usage,
+);
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const unknownPart = values.only?.split(",").find((p) => !(PARTS as readonly string[]).includes(p));
+if (unknownPart !== undefined) usage(`--only: no part "${unknownPart}"`);
+const quick = values.quick || values.smoke;
 const only = values.only ? new Set(values.only.split(",")) : undefined;
 const want = (part: string) => !only || only.has(part);
 // Deno's CLI loads every statically analyzable dynamic import before it runs a module (by design,
