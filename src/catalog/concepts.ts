@@ -259,7 +259,7 @@ export function createConceptReader(rk: RankIndex, titles: string) {
    * MAX_PHRASE_WORDS words as typed and of content words alone, two content words with one between
    * ("inline code suggestion" holds "inline suggestion"), and two joined by function words, reversed
    * ("drawer from the bottom" is a bottom drawer). `when` picks the spans looked up; a phrase read
-   * from fixed words weighs `confidence` more and says corrected.
+   * over a split or corrected word counts `confidence` times a typed one, and says corrected.
    */
   function phrases(
     words: string[],
@@ -293,9 +293,10 @@ export function createConceptReader(rk: RankIndex, titles: string) {
   }
 
   /**
-   * The concepts of a normalized query's words: one per content word, plus what phrases add to the
-   * words they span. A thesaurus phrase is looked up over the words as typed ("sign in", "are you
-   * sure") and over the content words alone ("close my account" holds "close account").
+   * The concepts of a normalized query's words: one per content word (but products named for
+   * comparison), plus what phrases add to the words they span. A thesaurus phrase is looked up over
+   * the words as typed ("sign in", "are you sure"), over the content words alone ("close my account"
+   * holds "close account"), and over a word split or corrected; spelling comes last.
    */
   function concepts(words: string[]): Concept[] {
     // Numbers say little about which pattern is meant ("6 digits", "v3", "over 18"), unless the
