@@ -160,7 +160,9 @@ export function createConceptReader(rk: RankIndex, titles: string) {
    * picker") or the thesaurus reads as a phrase ("darkmode" is "dark mode"), the most even split,
    * or undefined. Any two catalog words would split too much ("bandwidth" is not "band width" here).
    */
+  const splits = new Map<string, string[] | undefined>();
   function split(w: string): string[] | undefined {
+    if (splits.has(w)) return splits.get(w);
     let best: string[] | undefined;
     for (let i = 3; i <= w.length - 3; i++) {
       const [a, b] = [w.slice(0, i), w.slice(i)];
@@ -168,6 +170,9 @@ export function createConceptReader(rk: RankIndex, titles: string) {
       if (!inTitles(`${a} ${b}`) && !rk.synonymsOf(`${stemOf(a)} ${stemOf(b)}`)) continue;
       if (!best || Math.min(a.length, b.length) > Math.min(best[0].length, best[1].length)) best = [a, b];
     }
+    // Kept, as corrections are: a word is split for its concept and again for the phrases it is in.
+    if (splits.size >= 4096) splits.clear();
+    splits.set(w, best);
     return best;
   }
 
@@ -190,9 +195,8 @@ export function createConceptReader(rk: RankIndex, titles: string) {
       const parts = split(w)?.map(stemOf);
       if (parts) {
         alternatives.push(alternative(parts, CONFIDENCE.split, KIND.corrected));
-        const confidence = CONFIDENCE.synonym;
         for (const t of rk.synonymsOf(parts.join(" ")) ?? []) {
-          alternatives.push(alternative(t, confidence, KIND.corrected, 1, true));
+          alternatives.push(alternative(t, CONFIDENCE.synonym, KIND.corrected, 1, true));
         }
       }
     }
@@ -203,8 +207,8 @@ export function createConceptReader(rk: RankIndex, titles: string) {
    * A concept's weight and readability from its alternatives (the first is what was typed). A word
    * the catalog uses weighs its idf; one it reads through the thesaurus (its synonym, or its
    * correction's or split's) weighs as much as an unknown word (a specialist's term: "2fa", "cta",
-   * "refferal"); one it can only guess at (a derivation, a split, a
-   * spelling correction) weighs what the best guess does; one it cannot read at all, the most.
+   * "refferal"); one it can only guess at (a derivation, a split, a spelling correction) weighs
+   * what the best guess does; one it cannot read at all, the most.
    */
   function settle(c: Concept): Concept {
     const readings = c.alternatives.filter(allKnown);
@@ -270,10 +274,10 @@ export function createConceptReader(rk: RankIndex, titles: string) {
     when: (at: number[]) => boolean = () => true,
   ): void {
     const kind = confidence === 1 ? KIND.synonym : KIND.corrected;
+    const conf = CONFIDENCE.synonym * confidence;
     const lookup = (at: number[], key: string) => {
       if (!when(at)) return;
       const targets = rk.synonymsOf(key);
-      const conf = CONFIDENCE.synonym * confidence;
       if (targets) spanning(at, (part) => targets.map((t) => alternative(t, conf, kind, part, true)));
     };
     const phrase = (at: number[]) => lookup(at, at.map((i) => stems[i]).join(" "));

@@ -128,33 +128,43 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
   for (let d = 0; d < count; d++) relLength[d] = (ix.docStart[d + 1] - ix.docStart[d]) / average;
 
   // The keys and their rules, decoded on the first lookup; each key's phrases, split once asked for.
-  let keys: string[] | undefined;
-  let ruleStart: Int32Array | undefined;
-  const ruleIds: number[] = [];
-  function decodeSynonyms(): string[] {
-    const all = data.synonyms.keys === "" ? [] : data.synonyms.keys.split("\n");
+  let table: { keys: string[]; ruleStart: Int32Array; ruleIds: number[] } | undefined;
+  function decodeSynonyms() {
+    const keys = data.synonyms.keys === "" ? [] : data.synonyms.keys.split("\n");
     const rs = varintReader(data.synonyms.rules);
-    ruleStart = new Int32Array(all.length + 1);
-    for (let k = 0; k < all.length; k++) {
+    const ruleStart = new Int32Array(keys.length + 1);
+    const ruleIds: number[] = [];
+    for (let k = 0; k < keys.length; k++) {
       for (let left = rs.next(); left > 0; left--) ruleIds.push(rs.next());
       ruleStart[k + 1] = ruleIds.length;
     }
     if (!rs.done()) throw new Error("rank tables are corrupt: rebuild the catalog");
-    return all;
+    return { keys, ruleStart, ruleIds };
   }
   const phrases = new Map<string, string[][] | undefined>();
   function synonymsOf(key: string): string[][] | undefined {
     if (phrases.has(key)) return phrases.get(key);
-    keys ??= decodeSynonyms();
-    const at = indexOf(keys, key);
+    table ??= decodeSynonyms();
+    const at = indexOf(table.keys, key);
     const phrasesOf = (r: number) => data.synonyms.targets[r].filter((t) => t !== key).map((t) => t.split(" "));
-    const own = at < 0 ? [] : ruleIds.slice(ruleStart![at], ruleStart![at + 1]).flatMap(phrasesOf);
+    const own = at < 0 ? [] : table.ruleIds.slice(table.ruleStart[at], table.ruleStart[at + 1]).flatMap(phrasesOf);
     const found = own.length ? own : undefined;
     if (phrases.size >= 4096) phrases.clear();
     phrases.set(key, found);
     return found;
   }
   let byLength: Map<number, string[]> | undefined;
+  function spellings(length: number): readonly string[] {
+    if (!byLength) {
+      byLength = new Map();
+      for (const w of data.spellings === "" ? [] : data.spellings.split("\n")) {
+        const list = byLength.get(w.length);
+        if (list) list.push(w);
+        else byLength.set(w.length, [w]);
+      }
+    }
+    return byLength.get(length) ?? NONE;
+  }
   let vocabulary: Set<string> | undefined;
   const specific = Math.max(2, Math.floor(count / 100));
   return {
@@ -169,20 +179,10 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
     titleStart,
     titleStem: Int32Array.from(titleStem),
     synonymsOf,
-    spellings(length) {
-      if (!byLength) {
-        byLength = new Map();
-        for (const w of data.spellings === "" ? [] : data.spellings.split("\n")) {
-          const list = byLength.get(w.length);
-          if (list) list.push(w);
-          else byLength.set(w.length, [w]);
-        }
-      }
-      return byLength.get(length) ?? NONE;
-    },
+    spellings,
     isVocabulary(w) {
       vocabulary ??= new Set(data.vocabulary === "" ? [] : data.vocabulary.split("\n"));
-      return vocabulary.has(w) || this.spellings(w.length).includes(w);
+      return vocabulary.has(w) || spellings(w.length).includes(w);
     },
   };
 }

@@ -106,9 +106,8 @@ function createScorer(
     if (from === to) return false;
     for (let i = from; i < to; i++) if (named[rk.titleStem[i]] === 0) return false;
     if (to - from >= 2 || rk.idf[rk.titleStem[from]] >= rk.idfSpecific) return true;
-    const t = title(d);
     // A one-word title counts when the query says it whole, or says nothing else ("shadcn tabs").
-    return (phrase.includes(` ${t} `) && t.includes(" ")) || t === content;
+    return saysTitle(d, phrase) || title(d) === content;
   }
 
   // Lists of patterns, reused: a typed array per list and a length, no array grown per query.
