@@ -33,7 +33,7 @@ export interface AppOptions {
   env: Env;
   /**
    * The built catalog's loader (`import * as files from "generated/catalog/load.ts"`), or another reader
-   * (tests: scripts/lib/catalog/memory.ts).
+   * (tests: tests/helpers/memory-catalog.ts).
    */
   catalogData: CatalogFiles | CatalogReader;
   /** Overrides for tests and benchmarks; production builds these from env. */

@@ -1,5 +1,5 @@
 /**
- * `npm run build` (scripts/build.ts): one command over every generator. `--check` writes nothing and
+ * `npm run build` (scripts/build/build.ts): one command over every generator. `--check` writes nothing and
  * exits 1 naming each stale, missing or no-longer-built file; a build writes exactly those and leaves
  * other files alone; an unchanged slow generator is skipped only while its inputs and output are
  * byte for byte what they were. Whether each generated file is current is tested beside what it
@@ -10,8 +10,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CATALOG_PATH } from "../scripts/build-catalog.ts";
-import { buildCache } from "../scripts/lib/generated.ts";
+import { CATALOG_PATH } from "../scripts/build/catalog.ts";
+import { buildCache } from "../scripts/build/generated.ts";
 import { buildCli } from "./helpers/build.ts";
 
 const work = await mkdtemp(join(tmpdir(), "build-"));

@@ -4,7 +4,7 @@
  * io.modelcontextprotocol/ui extension, mounts a view in an iframe sandboxed to `allow-scripts` (no
  * same origin), proxies the view's tool calls to the server, records open-link requests, and hands
  * the view tool inputs and results. The page that loads it sets the view's URL and CSP (see
- * scripts/lib/preview-harness.ts); everything here runs in the browser.
+ * scripts/dev/preview-harness.ts); everything here runs in the browser.
  */
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import {

@@ -2,7 +2,7 @@
  * The component preview, an MCP App (io.modelcontextprotocol/ui) view: get_component's result comes
  * in through the ext-apps `App`, its TSX is compiled and rendered here, and the toolbar switches
  * versions (get_component through the host), theme and width, copies the exact code and opens the
- * pattern's page (the host's open-link request). scripts/build-preview.ts inlines it into one HTML file.
+ * pattern's page (the host's open-link request). scripts/build/preview.ts inlines it into one HTML file.
  */
 // Tailwind's browser build, configured first: it compiles the utilities the component uses as it renders.
 import "./tailwind.ts";

@@ -1,7 +1,7 @@
 /** A real local Netlify Blobs server (file-backed) seeded with the fixture components, for the benchmark. */
 import { openStore } from "../../src/storage/blobs.ts";
 import type { FixturePattern } from "../lib/fixtures.ts";
-import { type LocalBlobs, startLocalBlobs } from "../lib/local-blobs.ts";
+import { type LocalBlobs, startLocalBlobs } from "../local/blobs.ts";
 import { seedStore } from "../lib/seed.ts";
 
 export async function startSeededBlobs(fixtures: FixturePattern[]): Promise<LocalBlobs> {

@@ -16,7 +16,7 @@ import { readFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type BuildOptions, type Plugin } from "esbuild";
-import { ROOT } from "../lib/fixtures.ts";
+import { ROOT } from "../lib/repo-root.ts";
 
 export const ENTRIES = {
   ours: join(ROOT, "netlify/edge-functions/mcp.ts"),

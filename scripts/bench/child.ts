@@ -1,9 +1,9 @@
 /** Spawning the measured processes: Deno straight from its npm package (no npx in the timing), Node via tsx. */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { ROOT } from "../lib/fixtures.ts";
+import { ROOT } from "../lib/repo-root.ts";
 
-export { DENO as deno } from "../lib/deno-serve.ts";
+export { DENO as deno } from "../local/deno-serve.ts";
 export const tsx = join(ROOT, "node_modules/.bin/tsx");
 
 /** Runs a script to completion and returns the JSON its last stdout line holds. */

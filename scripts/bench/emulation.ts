@@ -8,7 +8,7 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { startDevServer } from "../lib/dev-server.ts";
+import { startDevServer } from "../local/dev-server.ts";
 import { percentile } from "../lib/stats.ts";
 
 const { values: opt } = parseArgs({

@@ -1,5 +1,5 @@
 /** What `npm run bench:engines` (engines.ts) measures, and the tables it prints, each under what its columns mean. */
-import type { Relevance } from "../lib/relevance.ts";
+import type { Relevance } from "../dev/relevance.ts";
 import { round } from "../lib/stats.ts";
 
 export const ENGINES = ["ours", "minisearch", "orama"] as const;

@@ -8,13 +8,13 @@
  *   npm run bench:local -- [--rounds 5] [--seconds 2] [--scenario get_component|tools_list|search_components] [--emulation]
  */
 import { parseArgs } from "node:util";
-import { CATALOG_DIR } from "../build-catalog.ts";
-import { spawnNpmStart } from "../lib/deno-serve.ts";
-import { startDevServer } from "../lib/dev-server.ts";
+import { CATALOG_DIR } from "../build/catalog.ts";
+import { spawnNpmStart } from "../local/spawn.ts";
+import { startDevServer } from "../local/dev-server.ts";
 import { loadFixtures } from "../lib/fixtures.ts";
 import { percentile, rotate } from "../lib/stats.ts";
 import { startSeededBlobs } from "./blobs.ts";
-import { requestBytes, runLoad } from "./load.ts";
+import { requestBytes, runLoad } from "./load-generator.ts";
 import { GET_PATTERN, HEADERS, portOf, scenarioBody } from "./scenarios.ts";
 import { startServer } from "./throughput.ts";
 

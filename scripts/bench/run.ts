@@ -7,10 +7,11 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildCatalogFiles, CATALOG_DIR, THESAURUS, writeCatalogFiles } from "../build-catalog.ts";
-import { generateCatalog } from "../gen-catalog.ts";
+import { buildCatalogFiles, CATALOG_DIR, THESAURUS, writeCatalogFiles } from "../build/catalog.ts";
+import { generateCatalog } from "./gen-catalog.ts";
 import { parseArgsOr } from "../lib/args.ts";
-import { loadCatalog, loadFixtures, ROOT } from "../lib/fixtures.ts";
+import { loadCatalog, loadFixtures } from "../lib/fixtures.ts";
+import { ROOT } from "../lib/repo-root.ts";
 import { startSeededBlobs } from "./blobs.ts";
 import { bundle, ENTRIES } from "./bundle.ts";
 import { deno, runJson } from "./child.ts";

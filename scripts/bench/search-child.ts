@@ -1,7 +1,7 @@
 /**
  * search_components at scale, in one Deno process: the built catalog directory given in argv (10,000
  * patterns) loaded through its load.ts as the edge function loads it, a query mix drawn with a fixed
- * seed from the catalog's own words (scripts/lib/query-mix.ts: title words, phrases, tags, prefixes,
+ * seed from the catalog's own words (scripts/bench/query-mix.ts: title words, phrases, tags, prefixes,
  * a category, misses, descriptions and typos), each query timed through the tool's own `run`, which
  * loads the search tables on first use and the entries of each page of hits. Prints one JSON line.
  * Args: <catalog dir> <rounds>.
@@ -15,7 +15,7 @@ import { DEFAULT_SITE_URL } from "../../src/config.ts";
 import { allowAll } from "../../src/entitlement.ts";
 import type { ComponentSource } from "../../src/components/model.ts";
 import searchComponents from "../../src/tools/search_components.ts";
-import { queryMix } from "../lib/query-mix.ts";
+import { queryMix } from "./query-mix.ts";
 import { percentile } from "../lib/stats.ts";
 
 const [path, roundsArg] = process.argv.slice(2);

@@ -17,7 +17,7 @@ import { DEFAULT_SITE_URL } from "../../src/config.ts";
 import { allowAll } from "../../src/entitlement.ts";
 import type { BlobsConfig } from "../../src/storage/blobs.ts";
 import { loadFixtures } from "../lib/fixtures.ts";
-import { memoryComponents } from "../lib/memory-components.ts";
+import { memoryComponents } from "../../tests/helpers/memory-components.ts";
 import { createSdkHandler } from "./sdk-app.ts";
 import { GET_PATTERN, mcpRequest, portOf, SCENARIOS, scenarioBody, sourceOf, type Variant } from "./scenarios.ts";
 

@@ -9,10 +9,10 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
-import { ROOT } from "../lib/fixtures.ts";
+import { ROOT } from "../lib/repo-root.ts";
 import type { BlobsConfig } from "../../src/storage/blobs.ts";
 import { deno } from "./child.ts";
-import { requestBytes, runLoad } from "./load.ts";
+import { requestBytes, runLoad } from "./load-generator.ts";
 import {
   HEADERS,
   portOf,

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { versionIndexSchema, type VersionIndex } from "../../src/components/model.ts";
 import { catalogSchema, type Entry } from "../../src/catalog/schema.ts";
 
-export const ROOT = new URL("../../", import.meta.url).pathname;
+import { ROOT } from "./repo-root.ts";
 export const FIXTURES = join(ROOT, "fixtures/components");
 
 export interface FixturePattern {

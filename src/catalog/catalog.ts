@@ -1,7 +1,7 @@
 /**
  * The catalog: resolver, search and categories over one reader (reader.ts). The edge function's
  * reads the built catalog, loaded on demand; tests and scripts may pass another, such as
- * search_index.json read in memory (scripts/lib/catalog/memory.ts). Data access is asynchronous, so a
+ * search_index.json read in memory (tests/helpers/memory-catalog.ts). Data access is asynchronous, so a
  * request loads only what it needs: a lookup shard and an entry chunk for a ref, the search tables
  * and the page's entries for a search, nothing beyond generated/catalog/head.json for list_categories.
  */
@@ -60,7 +60,7 @@ export function openCatalog(data: CatalogFiles | CatalogReader, siteUrl: string)
   if (typeof data?.lookup !== "function") {
     throw new TypeError(
       "the catalog data is neither generated/catalog/load.ts's exports nor a CatalogReader " +
-        "(for search_index.json, use memoryReader in scripts/lib/catalog/memory.ts)",
+        "(for search_index.json, use memoryReader in tests/helpers/memory-catalog.ts)",
     );
   }
   return catalogOver(data, siteUrl);

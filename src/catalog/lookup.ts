@@ -1,9 +1,9 @@
 /**
  * How the resolver (resolve.ts) finds entries: each ref names a kind (number, id, slug, last
  * segment, title) and a lookup key; each entry has one key per kind. The build
- * (scripts/build-catalog.ts) writes every entry's keys, as lookup names, into hash-sharded files
+ * (scripts/build/catalog.ts) writes every entry's keys, as lookup names, into hash-sharded files
  * (generated/catalog/keys-NNN.json, "lookup shards") so a cold isolate loads one small shard per lookup, not
- * the catalog; an in-memory catalog (scripts/lib/catalog/memory.ts) maps them.
+ * the catalog; an in-memory catalog (tests/helpers/memory-catalog.ts) maps them.
  */
 import { normalize } from "./normalize.ts";
 import type { Entry } from "./schema.ts";

@@ -1,6 +1,6 @@
 /**
  * What ranked search (rank.ts) adds to the word index (search-data.ts), built at build time into
- * generated/catalog/search.json (scripts/lib/catalog/rank-data.ts builds it) so a cold isolate decodes tables
+ * generated/catalog/search.json (scripts/build/catalog/rank-data.ts builds it) so a cold isolate decodes tables
  * and never analyzes the catalog: each word's English stem, each stem's document frequency, and the
  * thesaurus compiled to stems.
  */

@@ -1,6 +1,6 @@
 /**
  * The word index behind search, in two forms: `SearchData`, a compact serializable form written
- * at build time into generated/catalog/search.json (scripts/lib/catalog/search-data.ts builds it), and
+ * at build time into generated/catalog/search.json (scripts/build/catalog/search-data.ts builds it), and
  * `WordIndex`, the typed arrays a query runs on. Building it needs `normalize` over every field of
  * every pattern, which a cold isolate can't afford at 10,000 patterns; decoding it is a few
  * milliseconds.

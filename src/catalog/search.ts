@@ -5,7 +5,7 @@
  *    number. These hits come first, in this order, whatever follows;
  * 2. ranked (rank.ts): stems, synonyms and spelling corrections, field-weighted BM25, and only
  *    patterns that explain enough of the query.
- * Both run on tables built at build time (scripts/lib/catalog/tables.ts) and decoded on first use.
+ * Both run on tables built at build time (scripts/build/catalog/tables.ts) and decoded on first use.
  */
 import { exactTier, type ExactData, type ExactOptions, scanWords } from "./exact.ts";
 import { normalize, wordsOf } from "./normalize.ts";
@@ -19,7 +19,7 @@ export { WEIGHTS } from "./exact.ts";
 
 /**
  * Everything search needs, none of it the entries themselves: built at build time into
- * generated/catalog/search.json (scripts/lib/catalog/tables.ts), so a search loads the entries of the page it
+ * generated/catalog/search.json (scripts/build/catalog/tables.ts), so a search loads the entries of the page it
  * returns and no others.
  * Patterns are numbered by search order (`d`), as the entry chunks are.
  */

@@ -1,7 +1,7 @@
 /**
  * Unsigned integers as base64 of LEB128 varints: the compact, JSON-safe form the built catalog's
  * search tables use (generated/catalog/search.json). Small numbers, which most are, take one byte. The build
- * writes them with scripts/lib/catalog/varint.ts.
+ * writes them with scripts/build/catalog/varint.ts.
  */
 
 /** Reads the varints of `base64` one by one; `done()` tells whether every byte was read. */

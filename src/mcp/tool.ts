@@ -1,7 +1,7 @@
 /**
  * Tools as plain values, one per file, registered with the server as a list.
  * tools/list is generated from the same objects, so nothing is declared twice: the input's JSON
- * Schema is derived from its zod schema at build time (scripts/build-schemas.ts), not here, so
+ * Schema is derived from its zod schema at build time (scripts/build/schemas.ts), not here, so
  * zod's JSON-Schema generator stays out of the edge bundle and off a cold isolate's first tools/list.
  */
 import type { Outcome, RequestContext } from "./context.ts";

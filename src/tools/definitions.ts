@@ -1,6 +1,6 @@
 /**
  * The production tools as defined, in the order tools/list shows them. index.ts adds each one's
- * generated inputSchema; scripts/build-schemas.ts generates those from here (this module must not
+ * generated inputSchema; scripts/build/schemas.ts generates those from here (this module must not
  * import them, so the generator runs even when they are missing or stale).
  */
 import get_component from "./get_component.ts";

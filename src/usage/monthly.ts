@@ -74,7 +74,7 @@ const bump = (c: Counts, key: string | undefined | null, n = 1) => {
 
 /**
  * Log-scale buckets 10% wide: bucket b holds durations in (GROWTH^(b-1), GROWTH^b] ms, so a quantile read
- * back from the histogram (scripts/lib/usage-report/quantile.ts) is within 10% of the true value, in
+ * back from the histogram (scripts/ops/usage-report/quantile.ts) is within 10% of the true value, in
  * ~100 buckets up to a minute.
  */
 export const GROWTH = 1.1;

@@ -9,11 +9,12 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generateCatalog } from "../../scripts/gen-catalog.ts";
-import { requestBytes, runLoad } from "../../scripts/bench/load.ts";
+import { generateCatalog } from "../../scripts/bench/gen-catalog.ts";
+import { requestBytes, runLoad } from "../../scripts/bench/load-generator.ts";
 import { catalogSchema } from "../../src/catalog/schema.ts";
-import { duplicates } from "../../scripts/lib/catalog/memory.ts";
-import { loadCatalog, ROOT } from "../../scripts/lib/fixtures.ts";
+import { duplicates } from "../../scripts/build/catalog/parse.ts";
+import { loadCatalog } from "../../scripts/lib/fixtures.ts";
+import { ROOT } from "../../scripts/lib/repo-root.ts";
 
 describe("benchmark building blocks", () => {
   it("generates a valid, deterministic 10,000-pattern catalog that starts with the shipped one", async () => {

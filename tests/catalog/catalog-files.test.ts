@@ -24,10 +24,10 @@ import {
   THESAURUS,
   staleFiles,
   writeCatalogFiles,
-} from "../../scripts/build-catalog.ts";
-import { generateCatalog, rng } from "../../scripts/gen-catalog.ts";
-import { createCatalog } from "../../scripts/lib/catalog/memory.ts";
-import { parseThesaurus } from "../../scripts/lib/catalog/thesaurus.ts";
+} from "../../scripts/build/catalog.ts";
+import { generateCatalog, rng } from "../../scripts/bench/gen-catalog.ts";
+import { createCatalog } from "../helpers/memory-catalog.ts";
+import { parseThesaurus } from "../../scripts/build/catalog/thesaurus.ts";
 import * as shippedFiles from "../../generated/catalog/load.ts";
 import { fixtureSource } from "../helpers/app.ts";
 import { callTool } from "../helpers/tools.ts";

@@ -8,11 +8,11 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { createApp, type AppOptions } from "../../src/app.ts";
 import { type BlobsConfig, openStore } from "../../src/storage/blobs.ts";
-import { ROOT } from "../../scripts/lib/fixtures.ts";
-import { startLocalBlobs } from "../../scripts/lib/local-blobs.ts";
+import { ROOT } from "../../scripts/lib/repo-root.ts";
+import { startLocalBlobs } from "../../scripts/local/blobs.ts";
 import { seedStore } from "../../scripts/lib/seed.ts";
 import { catalogData, fixtures, modern, post } from "../helpers/app.ts";
-import { memoryReader } from "../../scripts/lib/catalog/memory.ts";
+import { memoryReader } from "../helpers/memory-catalog.ts";
 
 export { catalogData, fixtures };
 

@@ -7,7 +7,7 @@ import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { bytesOf, callTool, catalogData, fixture, fixtures, sha256, utf8 } from "./helpers.ts";
 import { createApp } from "../../src/app.ts";
-import { memoryReader } from "../../scripts/lib/catalog/memory.ts";
+import { memoryReader } from "../helpers/memory-catalog.ts";
 
 const API = "https://components.patttterns.test/.netlify/functions/components";
 const DEADLINE_MS = 300;

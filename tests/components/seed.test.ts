@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blobKeys } from "../../src/components/model.ts";
 import { openStore } from "../../src/storage/blobs.ts";
-import { localSiteId, startLocalBlobs } from "../../scripts/lib/local-blobs.ts";
+import { localSiteId, startLocalBlobs } from "../../scripts/local/blobs.ts";
 import { startBlobs, type LocalBlobs } from "../helpers/blobs.ts";
 import { fixture, fixtures, run } from "./helpers.ts";
 
@@ -28,13 +28,13 @@ afterAll(() => blobs.stop());
 
 describe("npm run seed", () => {
   it("refuses to guess a store: no credentials and no --local is exit 2 with how to fix it", async () => {
-    const r = await run("scripts/seed.ts", []);
+    const r = await run("scripts/ops/seed.ts", []);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("pass --local, or set NETLIFY_SITE_ID and NETLIFY_BLOBS_TOKEN");
   });
 
   it("writes every fixture blob byte for byte, then a second run writes nothing", async () => {
-    const first = await run("scripts/seed.ts", ["--store", "seeded"], env);
+    const first = await run("scripts/ops/seed.ts", ["--store", "seeded"], env);
     expect(first.code).toBe(0);
     expect(first.stdout).toContain(`${KEY_COUNT} written, 0 unchanged, 0 conflicts`);
     const kv = openStore("seeded", { config: blobs.config });
@@ -46,7 +46,7 @@ describe("npm run seed", () => {
         );
     }
     expect((await kv.list()).length).toBe(KEY_COUNT);
-    const second = await run("scripts/seed.ts", ["--store", "seeded"], env);
+    const second = await run("scripts/ops/seed.ts", ["--store", "seeded"], env);
     expect(second.code).toBe(0);
     expect(second.stdout).toContain(`0 written, ${KEY_COUNT} unchanged, 0 conflicts`);
   });
@@ -55,11 +55,11 @@ describe("npm run seed", () => {
     const kv = openStore("conflicts", { config: blobs.config });
     const key = blobKeys.tsx(fixture("tabs").entry.id, "seed");
     await kv.set(key, "// edited in production");
-    const kept = await run("scripts/seed.ts", ["--store", "conflicts"], env);
+    const kept = await run("scripts/ops/seed.ts", ["--store", "conflicts"], env);
     expect(kept.code).toBe(1);
     expect(kept.stderr).toContain(key);
     expect(new TextDecoder().decode((await kv.get(key))!)).toBe("// edited in production");
-    const forced = await run("scripts/seed.ts", ["--store", "conflicts", "--force"], env);
+    const forced = await run("scripts/ops/seed.ts", ["--store", "conflicts", "--force"], env);
     expect(forced.code).toBe(0);
     expect(forced.stdout).toContain("1 written");
     expect(
@@ -86,8 +86,8 @@ describe("npm run seed", () => {
   it("--local seeds the sandbox directory npm start serves (site 0), idempotently", async () => {
     const dir = await mkdtemp(join(tmpdir(), "blobs-local-"));
     try {
-      expect((await run("scripts/seed.ts", ["--local", "--dir", dir])).stdout).toContain(`${KEY_COUNT} written`);
-      expect((await run("scripts/seed.ts", ["--local", "--dir", dir])).stdout).toContain(
+      expect((await run("scripts/ops/seed.ts", ["--local", "--dir", dir])).stdout).toContain(`${KEY_COUNT} written`);
+      expect((await run("scripts/ops/seed.ts", ["--local", "--dir", dir])).stdout).toContain(
         `0 written, ${KEY_COUNT} unchanged`,
       );
       // Read it back the way @netlify/dev does: a BlobsServer on that directory, site "0" (no linked site here).
@@ -103,7 +103,7 @@ describe("npm run seed", () => {
   });
 
   it("rejects unknown flags with exit 2", async () => {
-    const r = await run("scripts/seed.ts", ["--nope"], env);
+    const r = await run("scripts/ops/seed.ts", ["--nope"], env);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("Usage");
   });

@@ -9,9 +9,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blobKeys } from "../../src/components/model.ts";
 import { openStore } from "../../src/storage/blobs.ts";
-import { fixtureStore } from "../../scripts/lib/fixture-store.ts";
-import { ROOT } from "../../scripts/lib/fixtures.ts";
-import { tsxSyntaxErrors, validate } from "../../scripts/lib/validate.ts";
+import { fixtureStore } from "../../scripts/ops/validate/fixture-store.ts";
+import { ROOT } from "../../scripts/lib/repo-root.ts";
+import { tsxSyntaxErrors, validate } from "../../scripts/ops/validate/check.ts";
 import { startBlobs, type LocalBlobs } from "../helpers/blobs.ts";
 import { seedStore } from "../../scripts/lib/seed.ts";
 import { catalogSchema } from "../../src/catalog/schema.ts";
@@ -178,7 +178,7 @@ describe("the drift guard, one break at a time", () => {
 
 describe("npm run validate (the CLI)", () => {
   it("passes on the repository", async () => {
-    const r = await run("scripts/validate.ts", []);
+    const r = await run("scripts/ops/validate.ts", []);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/338 entries\. Store fixtures\/components: 33 components, 56 TSX blobs\.\nOK: /);
@@ -189,7 +189,7 @@ describe("npm run validate (the CLI)", () => {
     const breaks = BREAKS.filter((b) => b.name !== "invalid catalog entry");
     const dir = await brokenCopy(breaks);
     try {
-      const r = await run("scripts/validate.ts", ["--root", dir]);
+      const r = await run("scripts/ops/validate.ts", ["--root", dir]);
       expect(r.code).toBe(1);
       const lines = r.stderr
         .split("\n")
@@ -207,7 +207,7 @@ describe("npm run validate (the CLI)", () => {
     [["--source", "s3"], '--source must be fixtures or blobs, not "s3"'],
     [["--source", "blobs"], "needs NETLIFY_SITE_ID and NETLIFY_BLOBS_TOKEN"],
   ])("exits 2 with the reason on %j", async (args, reason) => {
-    const r = await run("scripts/validate.ts", args);
+    const r = await run("scripts/ops/validate.ts", args);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(reason);
   });
@@ -228,7 +228,7 @@ describe("npm run validate over a Blobs store", () => {
   afterAll(() => blobs.stop());
 
   it("passes on a seeded store (credentials in env select it)", async () => {
-    const r = await run("scripts/validate.ts", [], env);
+    const r = await run("scripts/ops/validate.ts", [], env);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
       `Store Blobs store "components" of site ${blobs.config.siteID}: 33 components, 56 TSX blobs.`,
@@ -242,7 +242,7 @@ describe("npm run validate over a Blobs store", () => {
       blobKeys.tsx(fixture("tooltip").entry.id, "v1"),
       "export const X = () => <div className='bg-[var(--ui-brand)]'>;\n",
     );
-    const r = await run("scripts/validate.ts", [], env);
+    const r = await run("scripts/ops/validate.ts", [], env);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(
       `#12 Tabs (Blobs store "components" of site ${blobs.config.siteID}: ${tabs.id}/versions.json): visible version v1 has no code blob`,

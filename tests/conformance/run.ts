@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { type ConformanceRun, type Expectation, RUNS } from "./expected.ts";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+import { ROOT } from "../../scripts/lib/repo-root.ts";
 const CLI = join(ROOT, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
 const SHIM = join(ROOT, "tests/conformance/node20-glob.mjs");
 
@@ -133,7 +133,7 @@ export function table(runs: { run: ConformanceRun; verdicts: Verdict[] }[]): str
 
 async function main() {
   const { startFixtureServer } = await import("./fixture-server.ts");
-  const { spawnNpmStart } = await import("../../scripts/lib/deno-serve.ts");
+  const { spawnNpmStart } = await import("../../scripts/local/spawn.ts");
   const fixture = await startFixtureServer();
   const served = await spawnNpmStart(process.env.PORT);
   const done: { run: ConformanceRun; verdicts: Verdict[] }[] = [];

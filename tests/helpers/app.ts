@@ -1,11 +1,12 @@
 /** Builds the real app in process, over the committed catalog and fixtures. */
 import { readFileSync } from "node:fs";
 import { createApp, type AppOptions } from "../../src/app.ts";
-import { memoryReader } from "../../scripts/lib/catalog/memory.ts";
-import { parseThesaurus } from "../../scripts/lib/catalog/thesaurus.ts";
+import { memoryReader } from "./memory-catalog.ts";
+import { parseThesaurus } from "../../scripts/build/catalog/thesaurus.ts";
 import { modernRequest } from "../../src/mcp/client.ts";
-import { loadFixtures, ROOT } from "../../scripts/lib/fixtures.ts";
-import { memoryComponents } from "../../scripts/lib/memory-components.ts";
+import { loadFixtures } from "../../scripts/lib/fixtures.ts";
+import { ROOT } from "../../scripts/lib/repo-root.ts";
+import { memoryComponents } from "./memory-components.ts";
 
 export const catalogData = JSON.parse(readFileSync(`${ROOT}/search_index.json`, "utf8"));
 /** The repository's thesaurus, which the built catalog compiles in: in-memory catalogs are searched with it too. */

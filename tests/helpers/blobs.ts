@@ -1,5 +1,5 @@
 /** A real local Netlify Blobs server (file-backed) on a free port, for storage tests. */
-import { type LocalBlobs, startLocalBlobs } from "../../scripts/lib/local-blobs.ts";
+import { type LocalBlobs, startLocalBlobs } from "../../scripts/local/blobs.ts";
 
 export type { LocalBlobs };
 

@@ -2,8 +2,8 @@
 import { expect } from "vitest";
 import { entrySchema, type Entry } from "../../src/catalog/schema.ts";
 import { createSearchIndex } from "../../src/catalog/search.ts";
-import { buildSearchTables, searchOrder } from "../../scripts/lib/catalog/tables.ts";
-import type { SynonymRule } from "../../scripts/lib/catalog/thesaurus.ts";
+import { buildSearchTables, searchOrder } from "../../scripts/build/catalog/tables.ts";
+import type { SynonymRule } from "../../scripts/build/catalog/thesaurus.ts";
 import { tokenMemo } from "../../src/catalog/token-memo.ts";
 
 /** A deterministic Notion-style UUID for catalog number `n`. */

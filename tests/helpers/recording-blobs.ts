@@ -2,7 +2,7 @@
  * A real local BlobsServer, seeded with the component fixtures, that records every request it
  * receives (its `onRequest` hook): the security tests read which blob keys were asked for.
  */
-import { startLocalBlobs } from "../../scripts/lib/local-blobs.ts";
+import { startLocalBlobs } from "../../scripts/local/blobs.ts";
 import { seedStore } from "../../scripts/lib/seed.ts";
 import type { FixturePattern } from "../../scripts/lib/fixtures.ts";
 import { type BlobsConfig, openStore } from "../../src/storage/blobs.ts";

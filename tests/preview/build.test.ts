@@ -14,9 +14,9 @@ import {
   PREVIEW_UI,
   type PreviewBuild,
   previewFileText,
-} from "../../scripts/build-preview.ts";
-import { ROOT } from "../../scripts/lib/fixtures.ts";
-import { staleOutputs } from "../../scripts/lib/generated.ts";
+} from "../../scripts/build/preview.ts";
+import { ROOT } from "../../scripts/lib/repo-root.ts";
+import { staleOutputs } from "../../scripts/build/generated.ts";
 import { buildCli } from "../helpers/build.ts";
 
 const work = await mkdtemp(join(tmpdir(), "preview-build-"));

@@ -18,8 +18,8 @@ import {
   rpc,
   serveHost,
   viewFrame,
-} from "../../scripts/lib/preview-harness.ts";
-import { launchChromium } from "../../scripts/lib/chromium.ts";
+} from "../../scripts/dev/preview-harness.ts";
+import { launchChromium } from "../../scripts/dev/chromium.ts";
 
 const endpoint = `${inject("servedUrl")}/mcp`;
 const fixtures = await loadFixtures();

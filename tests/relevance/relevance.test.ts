@@ -9,8 +9,8 @@
 import { describe, expect, it } from "vitest";
 import * as catalogFiles from "../../generated/catalog/load.ts";
 import { createApp } from "../../src/app.ts";
-import { ROOT } from "../../scripts/lib/fixtures.ts";
-import { describe as report, endpointSearch, measure, readQuerySet } from "../../scripts/lib/relevance.ts";
+import { ROOT } from "../../scripts/lib/repo-root.ts";
+import { describe as report, endpointSearch, measure, readQuerySet } from "../../scripts/dev/relevance.ts";
 
 const search = endpointSearch(createApp({ env: {}, catalogData: catalogFiles }));
 const run = async (file: string) => measure(await readQuerySet(`${ROOT}/tests/relevance/${file}`), search);

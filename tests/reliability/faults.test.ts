@@ -12,7 +12,7 @@ import { type Fault, type FaultProxy, startFaultProxy } from "../helpers/fault-p
 import { type RecordingBlobs, startRecordingBlobs } from "../helpers/recording-blobs.ts";
 import { toolCall, toRequest } from "./arbitraries.ts";
 import { checkResponse } from "./check.ts";
-import { memoryReader } from "../../scripts/lib/catalog/memory.ts";
+import { memoryReader } from "../helpers/memory-catalog.ts";
 
 const DEADLINE = 500;
 /**

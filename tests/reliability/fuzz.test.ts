@@ -21,8 +21,8 @@ import {
 } from "./arbitraries.ts";
 import { checkResponse, echoAllowance } from "./check.ts";
 import { BLOB_KEY } from "./blob-keys.ts";
-import { type DenoServer, startDenoServer } from "../../scripts/lib/deno-serve.ts";
-import { memoryReader } from "../../scripts/lib/catalog/memory.ts";
+import { type DenoServer, startDenoServer } from "../../scripts/local/deno-serve.ts";
+import { memoryReader } from "../helpers/memory-catalog.ts";
 
 /** Fixed seed per run unless FUZZ_SEED is given, so a failure reproduces; FUZZ_RUNS scales every property. */
 const seed = Number(process.env.FUZZ_SEED ?? 20260728);

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.ts";
-import { ROOT } from "../../scripts/lib/fixtures.ts";
+import { ROOT } from "../../scripts/lib/repo-root.ts";
 import { catalogData, fixtures, testApp } from "../helpers/app.ts";
 import { type FaultProxy, startFaultProxy } from "../helpers/fault-proxy.ts";
 import { SERVED, type ServedTarget } from "../helpers/served.ts";
@@ -17,7 +17,7 @@ import { type RecordingBlobs, SITE_ID, startRecordingBlobs } from "../helpers/re
 import { hostile, type Sent, toolCall, toRequest, URL_MCP } from "./arbitraries.ts";
 import { AUTHOR_EMAILS, checkResponse } from "./check.ts";
 import { BLOB_KEY } from "./blob-keys.ts";
-import { memoryReader } from "../../scripts/lib/catalog/memory.ts";
+import { memoryReader } from "../helpers/memory-catalog.ts";
 
 const MiB = 1024 * 1024;
 const V26 = "2026-07-28";

@@ -5,8 +5,8 @@
  * which a subset of the e2e tests checks the function on Netlify's runtime too.
  */
 import type { TestProject } from "vitest/node";
-import { spawnNpmStart } from "../../scripts/lib/deno-serve.ts";
-import { startDevServer } from "../../scripts/lib/dev-server.ts";
+import { spawnNpmStart } from "../../scripts/local/spawn.ts";
+import { startDevServer } from "../../scripts/local/dev-server.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -28,7 +28,7 @@ import {
   streamResponse,
   textChunk,
 } from "./chatbot-helpers.ts";
-import { memoryReader } from "../../scripts/lib/catalog/memory.ts";
+import { memoryReader } from "../helpers/memory-catalog.ts";
 
 /** The catalog with one description that tries to break out of its fence. */
 const INJECTION =

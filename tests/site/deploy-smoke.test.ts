@@ -6,8 +6,8 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../../scripts/lib/fixtures.ts";
-import { runSmoke } from "../../scripts/lib/smoke.ts";
+import { ROOT } from "../../scripts/lib/repo-root.ts";
+import { runSmoke } from "../../scripts/ops/smoke/check.ts";
 import { percentile } from "../../scripts/lib/stats.ts";
 import { startComponentsApi } from "../helpers/components-api.ts";
 import { fixtures } from "../helpers/app.ts";
@@ -19,7 +19,7 @@ const run = promisify(execFile);
 
 async function cli(args: string[]) {
   try {
-    const { stdout } = await run(join(ROOT, "node_modules/.bin/tsx"), ["scripts/smoke.ts", ...args], {
+    const { stdout } = await run(join(ROOT, "node_modules/.bin/tsx"), ["scripts/ops/smoke.ts", ...args], {
       cwd: ROOT,
       timeout: 120_000,
     });

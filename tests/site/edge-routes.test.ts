@@ -1,5 +1,5 @@
 /**
- * The local edge's routing (scripts/lib/edge-routes.ts) on Deno, which has URLPattern: the edge
+ * The local edge's routing (scripts/local/edge-routes.ts) on Deno, which has URLPattern: the edge
  * function takes exactly the requests its `config` declares, the rest go on to the origin.
  */
 import { execFile } from "node:child_process";
@@ -7,14 +7,14 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { DENO } from "../../scripts/lib/deno-serve.ts";
-import { ROOT } from "../../scripts/lib/fixtures.ts";
+import { DENO } from "../../scripts/local/deno-serve.ts";
+import { ROOT } from "../../scripts/lib/repo-root.ts";
 
 /** Runs each config's router over [method, path] cases in Deno; the params, or null when not taken. */
 async function routes(
   cases: { config: unknown; requests: [string, string][] }[],
 ): Promise<(Record<string, string> | null)[][]> {
-  const module = pathToFileURL(join(ROOT, "scripts/lib/edge-routes.ts")).href;
+  const module = pathToFileURL(join(ROOT, "scripts/local/edge-routes.ts")).href;
   const script = `import { router } from ${JSON.stringify(module)};
 const cases = ${JSON.stringify(cases)};
 console.log(JSON.stringify(cases.map((c) => { const route = router(c.config); return c.requests.map(([m, p]) => route(m, p) ?? null); })));`;

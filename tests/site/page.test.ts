@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../../scripts/lib/fixtures.ts";
+import { ROOT } from "../../scripts/lib/repo-root.ts";
 import { z } from "zod";
 import { clientConfigs } from "../../src/page/configs.ts";
 import { PAGE_ASSETS, pageHandler } from "../../src/page/page.ts";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SERVER_NAME } from "../../src/config.ts";
 import { tools } from "../../src/tools/index.ts";
 import { describeTool } from "../../src/mcp/tool.ts";
-import { parseCatalog } from "../../scripts/lib/catalog/memory.ts";
+import { parseCatalog } from "../../scripts/build/catalog/parse.ts";
 import { catalogData, fixtures, post, testApp } from "../helpers/app.ts";
 import { callTool } from "../helpers/tools.ts";
 

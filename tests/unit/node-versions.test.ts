@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../../scripts/lib/fixtures.ts";
+import { ROOT } from "../../scripts/lib/repo-root.ts";
 
 const engines: string = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).engines.node;
 const readme = readFileSync(join(ROOT, "README.md"), "utf8");

@@ -7,10 +7,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import type { Entry } from "../../src/catalog/schema.ts";
-import { createCatalog } from "../../scripts/lib/catalog/memory.ts";
-import { parseThesaurus } from "../../scripts/lib/catalog/thesaurus.ts";
+import { createCatalog } from "../helpers/memory-catalog.ts";
+import { parseThesaurus } from "../../scripts/build/catalog/thesaurus.ts";
 import { editDistance, maxEdits } from "../../src/catalog/typos.ts";
-import { ROOT } from "../../scripts/lib/fixtures.ts";
+import { ROOT } from "../../scripts/lib/repo-root.ts";
 import { entry, entryIndex } from "../helpers/entries.ts";
 import { synonyms } from "../helpers/app.ts";
 

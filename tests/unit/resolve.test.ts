@@ -3,8 +3,9 @@ import fc from "fast-check";
 import { readFileSync } from "node:fs";
 import type { Resolution } from "../../src/catalog/resolve.ts";
 import type { Entry } from "../../src/catalog/schema.ts";
-import { createCatalog, parseCatalog } from "../../scripts/lib/catalog/memory.ts";
-import { ROOT } from "../../scripts/lib/fixtures.ts";
+import { parseCatalog } from "../../scripts/build/catalog/parse.ts";
+import { createCatalog } from "../helpers/memory-catalog.ts";
+import { ROOT } from "../../scripts/lib/repo-root.ts";
 import { entry } from "../helpers/entries.ts";
 
 const raw = JSON.parse(readFileSync(`${ROOT}/search_index.json`, "utf8"));

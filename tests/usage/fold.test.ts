@@ -3,7 +3,7 @@ import { type LocalBlobs, startBlobs } from "../helpers/blobs.ts";
 import type { KV } from "../../src/storage/blobs.ts";
 import { keys } from "../../src/usage/event.ts";
 import { foldMonth, purgeMonth, readMonthly, scheduledFold, shiftMonth } from "../../src/usage/fold.ts";
-import { quantile } from "../../scripts/lib/usage-report/quantile.ts";
+import { quantile } from "../../scripts/ops/usage-report/quantile.ts";
 import { seedEvents, usageStore } from "./helpers.ts";
 
 const MONTH = "2026-11";

@@ -4,13 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../../scripts/lib/fixtures.ts";
-import { type LocalBlobs, startLocalBlobs } from "../../scripts/lib/local-blobs.ts";
+import { ROOT } from "../../scripts/lib/repo-root.ts";
+import { type LocalBlobs, startLocalBlobs } from "../../scripts/local/blobs.ts";
 import { openStore, type KV } from "../../src/storage/blobs.ts";
 import { USAGE_STORE } from "../../src/usage/event.ts";
 import { foldMonth, readMonthly } from "../../src/usage/fold.ts";
 import { emptyMonthly, addEvent } from "../../src/usage/monthly.ts";
-import { buildReport, renderText } from "../../scripts/lib/usage-report/report.ts";
+import { buildReport, renderText } from "../../scripts/ops/usage-report/report.ts";
 import { catalogData } from "../helpers/app.ts";
 import { seedEvents } from "./helpers.ts";
 
@@ -20,7 +20,7 @@ const pattern = (catalogData as { id: string; title: string }[])[0];
 
 /** The report CLI as users run it (tsx), against a store directory. */
 const report = (args: string[], env: Record<string, string> = {}) =>
-  run(join(ROOT, "node_modules/.bin/tsx"), [join(ROOT, "scripts/usage-report.ts"), ...args], {
+  run(join(ROOT, "node_modules/.bin/tsx"), [join(ROOT, "scripts/ops/usage-report.ts"), ...args], {
     cwd: ROOT,
     env: { ...process.env, NETLIFY_SITE_ID: "", NETLIFY_BLOBS_TOKEN: "", ...env },
     timeout: 120_000,

@@ -8,7 +8,7 @@
  * emulator's 36 s limit on a busy machine.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { foldUntil, openUsageStore, type UsageStore } from "../../scripts/lib/usage-store.ts";
+import { foldUntil, openUsageStore, type UsageStore } from "../../scripts/ops/usage-store.ts";
 import { keys } from "../../src/usage/event.ts";
 import type { Monthly } from "../../src/usage/monthly.ts";
 import { fixtures } from "../helpers/app.ts";

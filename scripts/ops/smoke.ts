@@ -1,0 +1,90 @@
+/**
+ * `npm run smoke -- --url https://patttterns.com/mcp --components-api <base>`: the deploy smoke.
+ * Default target: the local server (`npm start`) checked against its local Blobs store.
+ * Exit 0 when every check passes, 1 on any failure, 2 on bad usage.
+ */
+import { parseArgsOr } from "../lib/args.ts";
+import { join } from "node:path";
+import { ROOT } from "../lib/repo-root.ts";
+import { runSmoke } from "./smoke/check.ts";
+
+const USAGE = `Usage: npm run smoke -- [--url URL] [--runs N] [--components-api URL | --store-dir DIR]
+                        [--query WORDS] [--pattern REF] [--version ID] [--timeout-ms MS]
+
+  --url             MCP endpoint (default http://127.0.0.1:8888/mcp, the local server)
+  --runs            runs of the whole sequence, for p95 latency (default 3)
+  --components-api  Components API base for the sha256 check (op=active, op=code);
+                    defaults to $COMPONENTS_API_BASE. Required for a non-local --url.
+  --store-dir       local Blobs directory to compare against (default .netlify/blobs-serve)
+  --query           search_components keywords (default "sidebar")
+  --pattern         pattern to fetch (default: the first search hit)
+  --version         explicit version to fetch (default: one that is not the active one)`;
+
+const usage = (why: string): never => {
+  console.error(`${why}\n\n${USAGE}`);
+  process.exit(2);
+};
+const args = parseArgsOr(
+  {
+    options: {
+      url: { type: "string", default: "http://127.0.0.1:8888/mcp" },
+      runs: { type: "string", default: "3" },
+      "components-api": { type: "string", default: process.env.COMPONENTS_API_BASE },
+      "store-dir": { type: "string" },
+      query: { type: "string", default: "sidebar" },
+      pattern: { type: "string" },
+      version: { type: "string" },
+      "timeout-ms": { type: "string", default: "10000" },
+      help: { type: "boolean", short: "h" },
+    },
+  },
+  usage,
+).values;
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const runs = Number(args.runs);
+let url: URL;
+try {
+  url = new URL(args.url!);
+} catch {
+  console.error(`--url is not a URL: ${args.url}\n\n${USAGE}`);
+  process.exit(2);
+}
+if (!Number.isInteger(runs) || runs < 1 || runs > 100) {
+  console.error(`--runs must be an integer from 1 to 100\n\n${USAGE}`);
+  process.exit(2);
+}
+const local = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+if (!args["components-api"] && !local && !args["store-dir"]) {
+  console.error(
+    `A deployed endpoint is checked against the Components API: pass --components-api URL (or set COMPONENTS_API_BASE).\n\n${USAGE}`,
+  );
+  process.exit(2);
+}
+
+console.log(`PATTTTERNS MCP smoke · ${url} · ${runs} run${runs === 1 ? "" : "s"}`);
+const report = await runSmoke({
+  url: url.toString(),
+  runs,
+  query: args.query!,
+  componentsApi: args["components-api"],
+  storeDir: args["components-api"] ? undefined : (args["store-dir"] ?? join(ROOT, ".netlify/blobs-serve")),
+  pattern: args.pattern,
+  version: args.version,
+  timeoutMs: Number(args["timeout-ms"]),
+  log: (line) => console.log(line),
+});
+console.log(`\nreference: ${report.reference}\n`);
+const fmt = (n: number) => (Number.isNaN(n) ? "-" : Math.round(n).toString()).padStart(6);
+console.log(`${"latency (ms)".padEnd(26)}      n    p50    p95    max`);
+for (const r of report.latency)
+  console.log(`${r.name.padEnd(26)} ${String(r.n).padStart(6)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.max)}`);
+const failed = report.steps.filter((s) => !s.ok);
+console.log(
+  report.ok
+    ? `\nPASS: ${report.steps.length} checks`
+    : `\nFAIL: ${failed.map((s) => `${s.name} (run ${s.run}): ${s.detail}`).join("; ")}`,
+);
+process.exit(report.ok ? 0 : 1);

@@ -1,0 +1,55 @@
+/**
+ * search_index.json read in memory, a stand-in for the built catalog in tests: validated as the build validates it, and
+ * searched through the same tables the build writes, made on first use. The edge function never
+ * loads this: it reads the built catalog (generated/catalog/load.ts, src/catalog/reader.ts).
+ */
+import { type Catalog, openCatalog } from "../../src/catalog/catalog.ts";
+import { LOOKUP_KEY, type LookupKind } from "../../src/catalog/lookup.ts";
+import type { SearchTables } from "../../src/catalog/search.ts";
+import { type CatalogHead, type CatalogReader, isCatalogFiles } from "../../src/catalog/reader.ts";
+import { parseCatalog } from "../../scripts/build/catalog/parse.ts";
+import { buildSearchTables, summarize } from "../../scripts/build/catalog/tables.ts";
+import type { SynonymRule } from "../../scripts/build/catalog/thesaurus.ts";
+
+/** A parsed search_index.json as a catalog reader, searched with `synonyms`; maps and tables are built on first use. */
+export function memoryReader(raw: unknown, { synonyms = [] as readonly SynonymRule[] } = {}): CatalogReader {
+  const order = parseCatalog(raw);
+  const maps = new Map<LookupKind, Map<string, number[]>>();
+  let tables: SearchTables | undefined;
+  let head: CatalogHead | undefined;
+  const searchTables = () => (tables ??= buildSearchTables(order, synonyms));
+  function map(kind: LookupKind) {
+    let m = maps.get(kind);
+    if (!m) {
+      m = new Map();
+      order.forEach((e, d) => {
+        const key = LOOKUP_KEY[kind](e);
+        const list = m!.get(key);
+        if (list) list.push(d);
+        else m!.set(key, [d]);
+      });
+      maps.set(kind, m);
+    }
+    return m;
+  }
+  return {
+    count: order.length,
+    withCode: order.filter((e) => e.hasGeneratedComponent).length,
+    head: () => (head ??= summarize(order, searchTables(), { indexSha256: "", chunkSize: 0, shards: 0 })),
+    lookup: async (kind, key) => (map(kind).get(key) ?? []).map((d) => order[d]),
+    entriesAt: async (ds) => ds.map((d) => order[d]),
+    searchTables: async () => searchTables(),
+  };
+}
+
+/**
+ * A catalog over `raw`: the parsed search_index.json (validated here; throws when it is malformed),
+ * searched with `synonyms`, or generated/catalog/load.ts's exports (the built catalog, thesaurus compiled in).
+ */
+export function createCatalog(
+  raw: unknown,
+  siteUrl: string,
+  opts: { synonyms?: readonly SynonymRule[] } = {},
+): Catalog {
+  return openCatalog(isCatalogFiles(raw) ? raw : memoryReader(raw, opts), siteUrl);
+}
