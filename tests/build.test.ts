@@ -3,7 +3,7 @@
  * exits 1 naming each stale, missing or no-longer-built file; a build writes exactly those and leaves
  * other files alone; an unchanged slow generator is skipped only while its inputs and output are
  * byte for byte what they were. Whether each generated file is current is tested beside what it
- * generates (tests/catalog/catalog-files.test.ts, tests/tools/input-schemas.test.ts,
+ * generates (tests/unit/catalog/catalog-files.test.ts, tests/tools/input-schemas.test.ts,
  * tests/site/skill.test.ts, tests/preview/build.test.ts).
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";

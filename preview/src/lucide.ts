@@ -3,7 +3,7 @@
  * icon's SVG nodes, packed at build time (scripts/build/lucide-pack.ts) instead of bundling ~2,000 icon
  * modules: less than half the gzipped bytes. An export name resolves as lucide-react's does (`Check`,
  * `CheckIcon`, `LucideCheck`, and its renamed aliases such as `AlertTriangle`), checked name by name
- * against lucide-react in tests/preview/lucide.test.ts. A name lucide-react does not export renders a
+ * against lucide-react in tests/unit/preview/lucide.test.ts. A name lucide-react does not export renders a
  * dashed placeholder box instead of crashing the component.
  */
 import { createElement, forwardRef, type ComponentType } from "react";

@@ -1,7 +1,7 @@
 /**
  * The import graph of the deployed code (src/ and netlify/), and the two rules it keeps: no import
  * cycles, and the protocol layer (src/mcp) imports nothing outside itself but web standards. Both
- * rules are checked by `npm run check` (tests/architecture.test.ts) and printed by
+ * rules are checked by `npm run check` (tests/unit/architecture.test.ts) and printed by
  * `tsx scripts/dev/import-graph.ts`.
  */
 import { readdirSync, readFileSync } from "node:fs";

@@ -2,7 +2,7 @@
  * The exact tier of search (search.ts): every query token occurs in the title, description, tags,
  * type or slug (token-AND, as the site's topbar), ranked with the site's weights, ties broken by
  * catalog number. It runs on the word index (search-data.ts) and gives exactly the results of the
- * plain scan kept in tests/catalog/search-reference.ts, in three steps:
+ * plain scan kept in tests/unit/catalog/search-reference.ts, in three steps:
  * 1. a token matches the words that contain it: one substring scan of the vocabulary (`scanWords`),
  *    kept in the token memo (token-memo.ts);
  * 2. the cheapest token picks the candidates from its inverted lists, the others narrow them, each

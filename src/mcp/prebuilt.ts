@@ -16,7 +16,7 @@
 /**
  * A value and its wire JSON, built once. `json` is what serializing `value` writes
  * (`asciiJson(JSON.stringify(value))`); whoever builds one from pieces promises that, and
- * tests/tools/search-json.test.ts holds the search page to it. `value` must not change afterwards.
+ * tests/unit/tools/search-json.test.ts holds the search page to it. `value` must not change afterwards.
  */
 export class Prebuilt<T = unknown> {
   constructor(

@@ -2,7 +2,7 @@
  * A search result, `{ results, total, suggestion? }`, as one prebuilt text block: the text joined
  * from each hit's cached summary JSON and how it matched, and its wire form joined the same way from
  * the same pieces escaped once, so a response never escapes a page again (escaping a 6 KB page of
- * JSON inside JSON was a fifth of a search_components call's CPU). tests/tools/search-json.test.ts
+ * JSON inside JSON was a fifth of a search_components call's CPU). tests/unit/tools/search-json.test.ts
  * holds both to JSON.stringify.
  */
 import * as z from "zod/mini";

@@ -139,7 +139,7 @@ export const FIXTURE_2025: ConformanceRun = {
 
 /** The suite reads some probes with 500–1500 ms budgets, which a loaded machine can exceed. */
 const SLOW =
-  "The suite reads this probe with a 500–1500 ms budget; on a loaded machine the served function can take longer, and the check then reports FAILURE instead of SKIPPED. The 404 -32601 answer itself is asserted in tests/protocol/modern.test.ts.";
+  "The suite reads this probe with a 500–1500 ms budget; on a loaded machine the served function can take longer, and the check then reports FAILURE instead of SKIPPED. The 404 -32601 answer itself is asserted in tests/unit/protocol/modern.test.ts.";
 const DIAGNOSTIC = (tool: string) =>
   `Needs the suite's diagnostic tool ${tool}, which the production tool list does not carry; the fixture passes it (FIXTURE_2026).`;
 

@@ -15,6 +15,8 @@ import {
   type PreviewBuild,
   previewFileText,
 } from "../../scripts/build/preview.ts";
+import { bundle, ENTRIES } from "../../scripts/bench/bundle.ts";
+import { CATALOG_DIR } from "../../scripts/build/catalog.ts";
 import { ROOT } from "../../scripts/lib/repo-root.ts";
 import { staleOutputs } from "../../scripts/build/generated.ts";
 import { buildCli } from "../helpers/build.ts";
@@ -82,4 +84,20 @@ describe("the generated preview (generated/preview-html.json)", () => {
     expect(failed.code).toBe(1);
     expect(await stale(previewFileText(built.html), join(work, "missing"))).toBe(true);
   }, 120_000);
+});
+
+describe("the edge bundle (esbuild, as the benchmark bundles it)", () => {
+  const doc = async () => JSON.parse(await readFile(PREVIEW_FILE, "utf8")) as { html: string };
+  it("stays out of the edge bundle the benchmark measures: an external module, imported on first read", async () => {
+    const work = await mkdtemp(join(tmpdir(), "preview-bundle-"));
+    try {
+      const size = await bundle(ENTRIES.ours, join(work, "ours"), CATALOG_DIR);
+      const code = await readFile(size.file, "utf8");
+      expect(code).toMatch(/import\("file:\/\/[^"]*\/generated\/preview-html\.json",\{with:\{type:"json"\}\}\)/);
+      // Neither what a cold isolate loads nor the chunks loaded on demand hold the document.
+      expect(size.minified + size.lazy.minified).toBeLessThan((await doc()).html.length / 4);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  });
 });

@@ -3,8 +3,8 @@ import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { cycles, importGraph, leaves, reachable } from "../scripts/dev/import-graph.ts";
-import { ROOT } from "../scripts/lib/repo-root.ts";
+import { cycles, importGraph, leaves, reachable } from "../../scripts/dev/import-graph.ts";
+import { ROOT } from "../../scripts/lib/repo-root.ts";
 
 describe("the import graph of src/ and netlify/", () => {
   const graph = importGraph(ROOT, ["src", "netlify"]);

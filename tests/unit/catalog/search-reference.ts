@@ -7,8 +7,8 @@
  * Search over the catalog: every query token must occur in the title, description, tags, type or
  * slug (token-AND, as the site's topbar), ranked with the site's weights, ties broken by catalog number.
  */
-import { normalize, tokens } from "../../src/catalog/normalize.ts";
-import type { Entry } from "../../src/catalog/schema.ts";
+import { normalize, tokens } from "../../../src/catalog/normalize.ts";
+import type { Entry } from "../../../src/catalog/schema.ts";
 
 /** The site's topbar weights (docs/catalog.md, "The exact tier's ranking"). */
 export const WEIGHTS = {

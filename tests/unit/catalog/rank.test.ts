@@ -6,13 +6,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import type { Entry } from "../../src/catalog/schema.ts";
-import { createCatalog } from "../helpers/memory-catalog.ts";
-import { parseThesaurus } from "../../scripts/build/catalog/thesaurus.ts";
-import { editDistance, maxEdits } from "../../src/catalog/typos.ts";
-import { ROOT } from "../../scripts/lib/repo-root.ts";
-import { entry, entryIndex } from "../helpers/entries.ts";
-import { synonyms } from "../helpers/app.ts";
+import type { Entry } from "../../../src/catalog/schema.ts";
+import { createCatalog } from "../../helpers/memory-catalog.ts";
+import { parseThesaurus } from "../../../scripts/build/catalog/thesaurus.ts";
+import { editDistance, maxEdits } from "../../../src/catalog/typos.ts";
+import { ROOT } from "../../../scripts/lib/repo-root.ts";
+import { entry, entryIndex } from "../../helpers/entries.ts";
+import { synonyms } from "../../helpers/app.ts";
 
 const raw: Entry[] = JSON.parse(readFileSync(`${ROOT}/search_index.json`, "utf8"));
 const catalog = createCatalog(raw, "https://patttterns.com", { synonyms });

@@ -3,7 +3,7 @@
  * `_meta` validation, header validation, version negotiation, removed methods, result fields.
  */
 import { describe, expect, it } from "vitest";
-import { modern, post, testApp } from "../helpers/app.ts";
+import { modern, post, testApp } from "../../helpers/app.ts";
 import { fullMeta, META, modernReq, read, V } from "./helpers.ts";
 
 const app = testApp();

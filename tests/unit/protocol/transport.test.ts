@@ -3,7 +3,7 @@
  * method runs. In process, over the real app (testApp()).
  */
 import { describe, expect, it } from "vitest";
-import { post, testApp } from "../helpers/app.ts";
+import { post, testApp } from "../../helpers/app.ts";
 import { init, legacyReq, modernReq, raw, read } from "./helpers.ts";
 
 const app = testApp();

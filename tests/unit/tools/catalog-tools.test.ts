@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { SERVER_NAME } from "../../src/config.ts";
-import { tools } from "../../src/tools/index.ts";
-import { describeTool } from "../../src/mcp/tool.ts";
-import { parseCatalog } from "../../scripts/build/catalog/parse.ts";
-import { catalogData, fixtures, post, testApp } from "../helpers/app.ts";
-import { callTool } from "../helpers/tools.ts";
+import { SERVER_NAME } from "../../../src/config.ts";
+import { tools } from "../../../src/tools/index.ts";
+import { describeTool } from "../../../src/mcp/tool.ts";
+import { parseCatalog } from "../../../scripts/build/catalog/parse.ts";
+import { catalogData, fixtures, post, testApp } from "../../helpers/app.ts";
+import { callTool } from "../../helpers/tools.ts";
 
 const app = testApp();
 const { catalog } = app;

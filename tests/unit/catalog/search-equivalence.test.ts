@@ -1,17 +1,17 @@
 /**
  * The indexed search (src/catalog/search.ts) must return exactly what the plain linear scan returns
- * (tests/catalog/search-reference.ts): the same entries, in the same order, for any catalog, query,
+ * (tests/unit/catalog/search-reference.ts): the same entries, in the same order, for any catalog, query,
  * category and filter, whether its tables went through JSON (as generated/catalog/search.json does) or not.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { PATTERN_TYPES, type Entry } from "../../src/catalog/schema.ts";
-import { createSearchIndex } from "../../src/catalog/search.ts";
-import { buildSearchTables, searchOrder } from "../../scripts/build/catalog/tables.ts";
-import { MEMO_WORDS } from "../../src/catalog/token-memo.ts";
-import { generateCatalog, rng } from "../../scripts/bench/gen-catalog.ts";
-import { loadCatalog } from "../../scripts/lib/fixtures.ts";
-import { entryIndex, wordPicker } from "../helpers/entries.ts";
+import { PATTERN_TYPES, type Entry } from "../../../src/catalog/schema.ts";
+import { createSearchIndex } from "../../../src/catalog/search.ts";
+import { buildSearchTables, searchOrder } from "../../../scripts/build/catalog/tables.ts";
+import { MEMO_WORDS } from "../../../src/catalog/token-memo.ts";
+import { generateCatalog, rng } from "../../../scripts/bench/gen-catalog.ts";
+import { loadCatalog } from "../../../scripts/lib/fixtures.ts";
+import { entryIndex, wordPicker } from "../../helpers/entries.ts";
 import { createLinearSearch } from "./search-reference.ts";
 
 /** The index over tables that went through JSON, as the built catalog's search.json does. */

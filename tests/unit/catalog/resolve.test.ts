@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { readFileSync } from "node:fs";
-import type { Resolution } from "../../src/catalog/resolve.ts";
-import type { Entry } from "../../src/catalog/schema.ts";
-import { parseCatalog } from "../../scripts/build/catalog/parse.ts";
-import { createCatalog } from "../helpers/memory-catalog.ts";
-import { ROOT } from "../../scripts/lib/repo-root.ts";
-import { entry } from "../helpers/entries.ts";
+import type { Resolution } from "../../../src/catalog/resolve.ts";
+import type { Entry } from "../../../src/catalog/schema.ts";
+import { parseCatalog } from "../../../scripts/build/catalog/parse.ts";
+import { createCatalog } from "../../helpers/memory-catalog.ts";
+import { ROOT } from "../../../scripts/lib/repo-root.ts";
+import { entry } from "../../helpers/entries.ts";
 
 const raw = JSON.parse(readFileSync(`${ROOT}/search_index.json`, "utf8"));
 const catalog = createCatalog(raw, "https://patttterns.com");

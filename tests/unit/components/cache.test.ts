@@ -2,13 +2,12 @@
  * Isolate caching: code held by total bytes with least-recently-used eviction, the version index
  * (the active pointer) never older than its TTL. Reads are counted on the source behind the cache.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_INDEX_TTL_MS } from "../../src/app.ts";
-import { cachedSource } from "../../src/components/cache.ts";
-import type { ComponentSource } from "../../src/components/model.ts";
-import { openStore } from "../../src/storage/blobs.ts";
-import { fixtureSource } from "../helpers/app.ts";
-import { blobsApp, callTool, fixture, type SeededBlobs, startSeededBlobs, STORE } from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_INDEX_TTL_MS } from "../../../src/app.ts";
+import { cachedSource } from "../../../src/components/cache.ts";
+import type { ComponentSource } from "../../../src/components/model.ts";
+import { fixtureSource } from "../../helpers/app.ts";
+import { fixture } from "../../components/helpers.ts";
 
 /** The fixture source, with every read it serves counted. */
 function counted() {
@@ -142,26 +141,5 @@ describe("index TTL: the active pointer is never staler than the bound", () => {
 
   it("the documented default bound is 10 s", () => {
     expect(DEFAULT_INDEX_TTL_MS).toBe(10_000);
-  });
-});
-
-describe("a regenerate reaches get_component within COMPONENTS_INDEX_TTL_MS (real Blobs)", () => {
-  let blobs: SeededBlobs;
-  beforeAll(async () => {
-    blobs = await startSeededBlobs();
-  });
-  afterAll(() => blobs.stop());
-
-  it("moves the active pointer, serves the old one until the bound, then the new one", async () => {
-    const f = fixture("sidebar-navigation");
-    const app = blobsApp(blobs, { env: { COMPONENTS_INDEX_TTL_MS: "300" } });
-    expect((await callTool(app, "get_component", { pattern_id: f.entry.id })).data.metadata.version_id).toBe("v2");
-    await openStore(STORE, { config: blobs.config }).set(
-      `${f.entry.id}/versions.json`,
-      JSON.stringify({ ...f.index, activeVersionId: "v3" }),
-    );
-    expect((await callTool(app, "get_component", { pattern_id: f.entry.id })).data.metadata.version_id).toBe("v2");
-    await new Promise((r) => setTimeout(r, 350));
-    expect((await callTool(app, "get_component", { pattern_id: f.entry.id })).data.metadata.version_id).toBe("v3");
   });
 });

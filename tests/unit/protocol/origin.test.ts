@@ -3,7 +3,7 @@
  * headers every answer to an allowed browser origin carries, errors and preflight included.
  */
 import { describe, expect, it } from "vitest";
-import { post, testApp } from "../helpers/app.ts";
+import { post, testApp } from "../../helpers/app.ts";
 import { modernReq, raw, read } from "./helpers.ts";
 
 const app = testApp();

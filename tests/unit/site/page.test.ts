@@ -2,15 +2,15 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../../scripts/lib/repo-root.ts";
+import { ROOT } from "../../../scripts/lib/repo-root.ts";
 import { z } from "zod";
-import { clientConfigs } from "../../src/page/configs.ts";
-import { PAGE_ASSETS, pageHandler } from "../../src/page/page.ts";
-import { createServer } from "../../src/mcp/server.ts";
-import { ok } from "../../src/mcp/tool.ts";
-import { testApp } from "../helpers/app.ts";
-import { defineListedTool } from "../helpers/json-schema.ts";
-import { decodeHtml } from "../helpers/html.ts";
+import { clientConfigs } from "../../../src/page/configs.ts";
+import { PAGE_ASSETS, pageHandler } from "../../../src/page/page.ts";
+import { createServer } from "../../../src/mcp/server.ts";
+import { ok } from "../../../src/mcp/tool.ts";
+import { testApp } from "../../helpers/app.ts";
+import { defineListedTool } from "../../helpers/json-schema.ts";
+import { decodeHtml } from "../../helpers/html.ts";
 
 const app = testApp();
 const get = (url: string, accept?: string) =>

@@ -1,5 +1,5 @@
 /** Request builders and a response reader for the in-process protocol tests (docs/protocol.md, Decisions). */
-import { post, URL_MCP } from "../helpers/app.ts";
+import { post, URL_MCP } from "../../helpers/app.ts";
 
 export const V = { modern: "2026-07-28", legacy: ["2025-11-25", "2025-06-18", "2025-03-26"] } as const;
 

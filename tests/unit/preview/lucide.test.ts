@@ -6,8 +6,8 @@ import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import * as real from "lucide-react";
 import { beforeAll, describe, expect, it } from "vitest";
-import { packLucide } from "../../scripts/build/lucide-pack.ts";
-import { type LucidePack, lucideModule } from "../../preview/src/lucide.ts";
+import { packLucide } from "../../../scripts/build/lucide-pack.ts";
+import { type LucidePack, lucideModule } from "../../../preview/src/lucide.ts";
 
 let pack: LucidePack;
 let names: string[];

@@ -3,7 +3,7 @@
  * envelope: B0326 §Batching MUST accept them), at most 32 messages, never with initialize.
  */
 import { describe, expect, it } from "vitest";
-import { post, testApp } from "../helpers/app.ts";
+import { post, testApp } from "../../helpers/app.ts";
 import { fullMeta, read } from "./helpers.ts";
 
 const app = testApp();

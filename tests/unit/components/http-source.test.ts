@@ -5,9 +5,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
-import { bytesOf, callTool, catalogData, fixture, fixtures, sha256, utf8 } from "./helpers.ts";
-import { createApp } from "../../src/app.ts";
-import { memoryReader } from "../helpers/memory-catalog.ts";
+import { bytesOf, callTool, catalogData, fixture, fixtures, sha256, utf8 } from "../../components/helpers.ts";
+import { createApp } from "../../../src/app.ts";
+import { memoryReader } from "../../helpers/memory-catalog.ts";
 
 const API = "https://components.patttterns.test/.netlify/functions/components";
 const DEADLINE_MS = 300;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { normalize, tokens } from "../../src/catalog/normalize.ts";
+import { normalize, tokens } from "../../../src/catalog/normalize.ts";
 
 describe("normalize", () => {
   it("lowercases", () => {

@@ -4,17 +4,13 @@
  * ui:// view served by resources/read and left out of resources/list; tool results byte-identical to
  * an endpoint without the extension, for clients with and without it; the HTML loaded on first read only.
  */
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { bundle, ENTRIES } from "../../scripts/bench/bundle.ts";
-import { PREVIEW_FILE } from "../../scripts/build/preview.ts";
-import { CATALOG_DIR } from "../../scripts/build/catalog.ts";
-import { APP_MIME, rpc, type Era } from "../../scripts/dev/preview-harness.ts";
-import { PREVIEW_URI, type PreviewDocument, takesApps, UI_EXTENSION } from "../../src/apps/preview.ts";
-import type { App } from "../../src/app.ts";
-import { testApp, URL_MCP } from "../helpers/app.ts";
+import { PREVIEW_FILE } from "../../../scripts/build/preview.ts";
+import { APP_MIME, rpc, type Era } from "../../../scripts/dev/preview-harness.ts";
+import { PREVIEW_URI, type PreviewDocument, takesApps, UI_EXTENSION } from "../../../src/apps/preview.ts";
+import type { App } from "../../../src/app.ts";
+import { testApp, URL_MCP } from "../../helpers/app.ts";
 
 const doc: PreviewDocument = JSON.parse(await readFile(PREVIEW_FILE, "utf8"));
 let loads = 0;
@@ -144,18 +140,5 @@ describe("the MCP Apps extension, io.modelcontextprotocol/ui", () => {
     await call(app, "modern", "resources/read", { uri: PREVIEW_URI });
     await call(app, "legacy", "resources/read", { uri: PREVIEW_URI });
     expect(loads).toBe(before + 1);
-  });
-
-  it("stays out of the edge bundle the benchmark measures: an external module, imported on first read", async () => {
-    const work = await mkdtemp(join(tmpdir(), "preview-bundle-"));
-    try {
-      const size = await bundle(ENTRIES.ours, join(work, "ours"), CATALOG_DIR);
-      const code = await readFile(size.file, "utf8");
-      expect(code).toMatch(/import\("file:\/\/[^"]*\/generated\/preview-html\.json",\{with:\{type:"json"\}\}\)/);
-      // Neither what a cold isolate loads nor the chunks loaded on demand hold the document.
-      expect(size.minified + size.lazy.minified).toBeLessThan(doc.html.length / 4);
-    } finally {
-      await rm(work, { recursive: true, force: true });
-    }
   });
 });

@@ -3,7 +3,7 @@
  * initialize, notifications, ping, the version header, and result shapes without 2026 fields.
  */
 import { describe, expect, it } from "vitest";
-import { post, testApp } from "../helpers/app.ts";
+import { post, testApp } from "../../helpers/app.ts";
 import { init, legacyReq, read, V } from "./helpers.ts";
 
 const app = testApp();

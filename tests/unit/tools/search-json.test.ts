@@ -3,11 +3,11 @@
  * it must stay byte-identical to JSON.stringify of the result object the tools describe.
  */
 import { describe, expect, it } from "vitest";
-import { summary } from "../../src/catalog/catalog.ts";
-import { asciiJson } from "../../src/mcp/prebuilt.ts";
-import { NOTHING_FOUND } from "../../src/tools/search-page.ts";
-import { modern, post, testApp } from "../helpers/app.ts";
-import { callTool } from "../helpers/tools.ts";
+import { summary } from "../../../src/catalog/catalog.ts";
+import { asciiJson } from "../../../src/mcp/prebuilt.ts";
+import { NOTHING_FOUND } from "../../../src/tools/search-page.ts";
+import { modern, post, testApp } from "../../helpers/app.ts";
+import { callTool } from "../../helpers/tools.ts";
 
 const app = testApp();
 const { catalog } = app;

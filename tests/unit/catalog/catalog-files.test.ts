@@ -11,10 +11,10 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Catalog } from "../../src/catalog/catalog.ts";
-import type { Resolution } from "../../src/catalog/resolve.ts";
-import type { Entry } from "../../src/catalog/schema.ts";
-import type { CatalogFiles } from "../../src/catalog/reader.ts";
+import type { Catalog } from "../../../src/catalog/catalog.ts";
+import type { Resolution } from "../../../src/catalog/resolve.ts";
+import type { Entry } from "../../../src/catalog/schema.ts";
+import type { CatalogFiles } from "../../../src/catalog/reader.ts";
 import {
   buildCatalogFiles,
   CATALOG_DIR,
@@ -24,15 +24,15 @@ import {
   THESAURUS,
   staleFiles,
   writeCatalogFiles,
-} from "../../scripts/build/catalog.ts";
-import { generateCatalog, rng } from "../../scripts/bench/gen-catalog.ts";
-import { createCatalog } from "../helpers/memory-catalog.ts";
-import { parseThesaurus } from "../../scripts/build/catalog/thesaurus.ts";
-import * as shippedFiles from "../../generated/catalog/load.ts";
-import { fixtureSource } from "../helpers/app.ts";
-import { callTool } from "../helpers/tools.ts";
-import { wordPicker } from "../helpers/entries.ts";
-import { createApp } from "../../src/app.ts";
+} from "../../../scripts/build/catalog.ts";
+import { generateCatalog, rng } from "../../../scripts/bench/gen-catalog.ts";
+import { createCatalog } from "../../helpers/memory-catalog.ts";
+import { parseThesaurus } from "../../../scripts/build/catalog/thesaurus.ts";
+import * as shippedFiles from "../../../generated/catalog/load.ts";
+import { fixtureSource } from "../../helpers/app.ts";
+import { callTool } from "../../helpers/tools.ts";
+import { wordPicker } from "../../helpers/entries.ts";
+import { createApp } from "../../../src/app.ts";
 
 const SITE = "https://patttterns.com";
 const sourceText = readFileSync(SOURCE, "utf8");

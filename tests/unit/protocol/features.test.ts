@@ -4,8 +4,8 @@
  * -32021, request-scoped SSE (progress, logs), Mcp-Param-* headers, MRTR, prompts, completions.
  */
 import { describe, expect, it } from "vitest";
-import { post } from "../helpers/app.ts";
-import { fixtureHandler } from "../conformance/fixture-server.ts";
+import { post } from "../../helpers/app.ts";
+import { fixtureHandler } from "../../conformance/fixture-server.ts";
 import { fullMeta, legacyReq, META, modernReq, read, V } from "./helpers.ts";
 
 const handle = fixtureHandler();

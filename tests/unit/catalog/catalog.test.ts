@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { compactId } from "../../src/catalog/lookup.ts";
-import { normalize } from "../../src/catalog/normalize.ts";
-import { catalogSchema, PATTERN_TYPES } from "../../src/catalog/schema.ts";
-import { slugSection } from "../../src/catalog/search.ts";
-import { fixtures } from "../helpers/app.ts";
-import { duplicates, parseCatalog } from "../../scripts/build/catalog/parse.ts";
-import { createCatalog } from "../helpers/memory-catalog.ts";
-import { ROOT } from "../../scripts/lib/repo-root.ts";
-import { entry } from "../helpers/entries.ts";
+import { compactId } from "../../../src/catalog/lookup.ts";
+import { normalize } from "../../../src/catalog/normalize.ts";
+import { catalogSchema, PATTERN_TYPES } from "../../../src/catalog/schema.ts";
+import { slugSection } from "../../../src/catalog/search.ts";
+import { fixtures } from "../../helpers/app.ts";
+import { duplicates, parseCatalog } from "../../../scripts/build/catalog/parse.ts";
+import { createCatalog } from "../../helpers/memory-catalog.ts";
+import { ROOT } from "../../../scripts/lib/repo-root.ts";
+import { entry } from "../../helpers/entries.ts";
 
 const raw = JSON.parse(readFileSync(`${ROOT}/search_index.json`, "utf8"));
 const catalog = createCatalog(raw, "https://patttterns.com");

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { normalize } from "../../src/catalog/normalize.ts";
-import { WEIGHTS } from "../../src/catalog/search.ts";
-import type { Entry } from "../../src/catalog/schema.ts";
-import { parseCatalog } from "../../scripts/build/catalog/parse.ts";
-import { createCatalog } from "../helpers/memory-catalog.ts";
-import { ROOT } from "../../scripts/lib/repo-root.ts";
-import { entry, entryIndex, numbers } from "../helpers/entries.ts";
+import { normalize } from "../../../src/catalog/normalize.ts";
+import { WEIGHTS } from "../../../src/catalog/search.ts";
+import type { Entry } from "../../../src/catalog/schema.ts";
+import { parseCatalog } from "../../../scripts/build/catalog/parse.ts";
+import { createCatalog } from "../../helpers/memory-catalog.ts";
+import { ROOT } from "../../../scripts/lib/repo-root.ts";
+import { entry, entryIndex, numbers } from "../../helpers/entries.ts";
 
 const raw: Entry[] = JSON.parse(readFileSync(`${ROOT}/search_index.json`, "utf8"));
 const catalog = createCatalog(raw, "https://patttterns.com");
