@@ -1,5 +1,5 @@
 /**
- * Assembles the endpoint from its environment: catalog, component source, entitlement policy,
+ * Assembles the endpoint from its configuration: catalog, component source, entitlement policy,
  * protocol server and HTTP transport. Both the edge function and the tests build it here.
  */
 import { type PreviewDocument, previewExtension } from "./apps/preview.ts";
@@ -9,39 +9,38 @@ import { blobsSource } from "./components/blobs-source.ts";
 import { cachedSource } from "./components/cache.ts";
 import { httpSource } from "./components/http-source.ts";
 import type { ComponentSource } from "./components/model.ts";
-import { DEFAULT_SITE_URL, SERVER_NAME, SERVER_TITLE, SERVER_VERSION } from "./config.ts";
+import { type Config, readConfig, SERVER_NAME, SERVER_TITLE, SERVER_VERSION } from "./config.ts";
 import type { Deps } from "./deps.ts";
 import { allowAll } from "./entitlement.ts";
+import { invalidArguments } from "./errors.ts";
+import { createOriginPolicy, urlPathname } from "./http/index.ts";
 import { INSTRUCTIONS } from "./instructions.ts";
 import { lazy } from "./lazy.ts";
 import type { Platform } from "./mcp/context.ts";
-import { createHttpHandler } from "./mcp/http.ts";
-import { createOriginPolicy } from "./mcp/origin.ts";
-import { urlPathname } from "./mcp/url.ts";
+import { createHttpHandler, fetchHandler } from "./mcp/http.ts";
 import { createServer } from "./mcp/server.ts";
 import type { EntitlementPolicy } from "./mcp/tool.ts";
-import { type BlobsConfig, openStore } from "./storage/blobs.ts";
-import { componentTemplate } from "./resources/components.ts";
 import { CARD_PATH, cardHandler } from "./page/card.ts";
+import { componentTemplate } from "./resources/components.ts";
 import { skillResource } from "./skill/resource.ts";
+import { type BlobsConfig, openStore } from "./storage/blobs.ts";
 import { tools } from "./tools/index.ts";
 import { type UsageRecorder, withUsage } from "./usage/recorder.ts";
 
-export type Env = Record<string, string | undefined>;
-
 export interface AppOptions {
-  env: Env;
+  /** What the environment says (src/config.ts, `readConfig`); the defaults when absent. */
+  config?: Config;
   /**
    * The built catalog's loader (`import * as files from "generated/catalog/load.ts"`), or another reader
    * (tests: tests/helpers/memory-catalog.ts).
    */
   catalogData: CatalogFiles | CatalogReader;
-  /** Overrides for tests and benchmarks; production builds these from env. */
+  /** Overrides for tests and benchmarks; production builds these from the configuration. */
   components?: ComponentSource;
   entitlement?: EntitlementPolicy;
   blobs?: BlobsConfig;
   fetch?: typeof fetch;
-  /** Usage logging and counters (src/usage); the edge adapter passes `usageFromEnv(env)`. Off when absent. */
+  /** Usage logging and counters (src/usage); the edge adapter passes `usageRecorder(config)`. Off when absent. */
   usage?: UsageRecorder;
   /**
    * Loads the built component preview (generated/preview-html.json), turning on the MCP Apps
@@ -50,31 +49,20 @@ export interface AppOptions {
   preview?: () => Promise<PreviewDocument>;
 }
 
-const num = (v: string | undefined, fallback: number) => (v && Number.isFinite(Number(v)) ? Number(v) : fallback);
-
-/**
- * Deadline of one component read, retry included: the p95 target of get_component is 500 ms
- * (docs/usage.md); 3 s covers a slow store.
- */
-export const DEFAULT_DEADLINE_MS = 3000;
-/** The active pointer is served at most this stale from isolate memory. */
-export const DEFAULT_INDEX_TTL_MS = 10_000;
-/** Code kept in isolate memory: ~500 components of catalog size. */
-export const DEFAULT_CODE_CACHE_BYTES = 8 * 1024 * 1024;
-
-export function componentSourceFromEnv(env: Env, blobs?: BlobsConfig, baseFetch?: typeof fetch): ComponentSource {
-  const deadlineMs = num(env.COMPONENTS_DEADLINE_MS, DEFAULT_DEADLINE_MS);
-  const source = env.COMPONENTS_API_BASE
-    ? httpSource({ base: env.COMPONENTS_API_BASE, deadlineMs, fetch: baseFetch })
+/** The configured component source (Blobs, or the Components API over HTTP), behind the isolate cache. */
+export function componentSource(
+  { components: c }: Config,
+  blobs?: BlobsConfig,
+  baseFetch?: typeof fetch,
+): ComponentSource {
+  const source = c.apiBase
+    ? httpSource({ base: c.apiBase, deadlineMs: c.deadlineMs, fetch: baseFetch })
     : blobsSource({
-        deadlineMs,
+        deadlineMs: c.deadlineMs,
         fetch: baseFetch,
-        open: (o) => openStore(env.COMPONENTS_STORE || "components", { ...o, config: blobs }),
+        open: (o) => openStore(c.store, { ...o, config: blobs }),
       });
-  return cachedSource(source, {
-    indexTtlMs: num(env.COMPONENTS_INDEX_TTL_MS, DEFAULT_INDEX_TTL_MS),
-    tsxBytes: num(env.COMPONENTS_CACHE_BYTES, DEFAULT_CODE_CACHE_BYTES),
-  });
+  return cachedSource(source, { indexTtlMs: c.indexTtlMs, tsxBytes: c.cacheBytes });
 }
 
 export interface App {
@@ -85,11 +73,12 @@ export interface App {
 }
 
 export function createApp(opts: AppOptions): App {
-  const siteUrl = opts.env.SITE_URL || DEFAULT_SITE_URL;
+  const config = opts.config ?? readConfig();
+  const { siteUrl } = config;
   const catalog = openCatalog(opts.catalogData, siteUrl);
   const deps: Deps = {
     catalog,
-    components: opts.components ?? componentSourceFromEnv(opts.env, opts.blobs, opts.fetch),
+    components: opts.components ?? componentSource(config, opts.blobs, opts.fetch),
     entitlement: opts.entitlement ?? allowAll,
   };
   const server = createServer<Deps>({
@@ -104,19 +93,20 @@ export function createApp(opts: AppOptions): App {
     },
     instructions: INSTRUCTIONS,
     tools,
+    argumentsError: invalidArguments,
     templates: [componentTemplate],
     resources: [skillResource],
     entitlement: deps.entitlement,
     extensions: opts.preview ? [previewExtension<Deps>(opts.preview)] : [],
   });
-  const origins = createOriginPolicy(siteUrl, (opts.env.ALLOWED_ORIGINS ?? "").split(","));
+  const origins = createOriginPolicy(siteUrl, config.allowedOrigins);
   // The page is for people in a browser: its module loads on the first GET, never on an agent's cold path.
   const pageFacts = { patterns: catalog.count, withCode: catalog.withCode };
   const pageHandler = lazy(async () => (await import("./page/page.ts")).pageHandler(server, pageFacts));
   const page = async (req: Request) => (await pageHandler.get())(req);
   const http = createHttpHandler(server, { deps, origins, page });
   // Usage wraps the endpoint from outside: it sees each request's context and outcome, never a tool's internals.
-  const mcp = opts.usage ? withUsage(http, opts.usage) : http;
+  const mcp = opts.usage ? withUsage(http, opts.usage) : fetchHandler(http);
   // The server card is public metadata: served before the origin policy, readable from any origin.
   const card = cardHandler(server);
   const handle = async (req: Request, platform?: Platform) =>

@@ -4,7 +4,8 @@ import type { Config, Context } from "@netlify/edge-functions";
 // of it and loads the rest by what each request needs.
 import * as catalogData from "../../generated/catalog/load.ts";
 import { type App, createApp } from "../../src/app.ts";
-import { usageFromEnv } from "../../src/usage/recorder.ts";
+import { readConfig } from "../../src/config.ts";
+import { usageRecorder } from "../../src/usage/recorder.ts";
 
 declare const Netlify: { env: { toObject(): Record<string, string> } };
 
@@ -17,8 +18,8 @@ let app: App | undefined;
 
 export default (req: Request, context: Context) => {
   if (!app) {
-    const env = Netlify.env.toObject();
-    app = createApp({ env, catalogData, usage: usageFromEnv(env), preview });
+    const config = readConfig(Netlify.env.toObject());
+    app = createApp({ config, catalogData, usage: usageRecorder(config), preview });
   }
   // Production honours waitUntil: the usage write runs after the response is sent, and so does the
   // local server of `npm start` (server region "local"). Netlify's local emulation (@netlify/dev,

@@ -13,17 +13,18 @@ import * as catalogData from "../../generated/catalog/load.ts";
 import { createApp } from "../../src/app.ts";
 import { createChatbotHandler } from "../../src/chatbot/handler.ts";
 import { createMcpClient } from "../../src/chatbot/mcp-client.ts";
+import { readConfig } from "../../src/config.ts";
 
 let handle: ((req: Request) => Promise<Response>) | undefined;
 
 export default (req: Request) => {
   if (!handle) {
-    const env = process.env;
-    const remote = env.CHATBOT_MCP_URL;
+    const config = readConfig(process.env);
+    const remote = config.chatbot.mcpUrl;
     const mcp = remote
       ? createMcpClient({ transport: (r) => fetch(r), url: remote })
-      : createMcpClient({ transport: createApp({ env, catalogData }).handle });
-    handle = createChatbotHandler({ env, mcp });
+      : createMcpClient({ transport: createApp({ config, catalogData }).handle });
+    handle = createChatbotHandler({ config, mcp });
   }
   return handle(req);
 };

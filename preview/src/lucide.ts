@@ -47,7 +47,8 @@ const NOT_EXPORTS = new Set(["then", "toJSON", "constructor", "$$typeof", "proto
 
 /** A stand-in for an icon lucide-react does not have: a dashed box of the icon's size, labelled. */
 function placeholder(exportName: string): ComponentType {
-  // biome-ignore lint/correctness/noComponentHookFactories: one stand-in per missing name, made once and cached by the caller
+  // One stand-in per missing name, made once and cached by the caller.
+  // biome-ignore lint/correctness/noComponentHookFactories: a factory by design, called once per name
   const Missing = forwardRef<SVGSVGElement, Record<string, unknown>>(({ size = 24, className, ...rest }, ref) =>
     createElement(
       "svg",

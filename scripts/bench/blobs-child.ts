@@ -12,13 +12,14 @@ import { createApp } from "../../src/app.ts";
 import { blobKeys } from "../../src/components/model.ts";
 import { openStore } from "../../src/storage/blobs.ts";
 import { mcpRequest, scenarioBody } from "./scenarios.ts";
+import { readConfig } from "../../src/config.ts";
 import { median, percentile } from "../lib/stats.ts";
 
 const [path, patternId, iterationsArg] = process.argv.slice(2);
 const iterations = Number(iterationsArg ?? 200);
 const blobs = JSON.parse(process.env.BENCH_BLOBS ?? "{}");
 const app = createApp({
-  env: { COMPONENTS_INDEX_TTL_MS: "0", COMPONENTS_CACHE_BYTES: "0" },
+  config: readConfig({ COMPONENTS_INDEX_TTL_MS: "0", COMPONENTS_CACHE_BYTES: "0" }),
   catalogData: await import(pathToFileURL(join(path, "load.ts")).href),
   blobs,
 });

@@ -73,7 +73,12 @@ export const EDGE_BUILD = {
  * Bundles `entry` into the directory `outdir`, split at its dynamic imports; with the catalog
  * inlined, into one file holding everything (the total a deploy ships).
  */
-export async function bundle(entry: string, outdir: string, catalog: "inline" | string): Promise<BundleSize> {
+export async function bundle(
+  entry: string,
+  outdir: string,
+  catalog: "inline" | string,
+  plugins: Plugin[] = [],
+): Promise<BundleSize> {
   const { metafile } = await build({
     ...EDGE_BUILD,
     entryPoints: [entry],
@@ -81,7 +86,7 @@ export async function bundle(entry: string, outdir: string, catalog: "inline" | 
     splitting: catalog !== "inline",
     entryNames: "[name]",
     metafile: true,
-    plugins: [catalogPlugin(catalog), previewPlugin],
+    plugins: [...plugins, catalogPlugin(catalog), previewPlugin],
   });
   const outputs = metafile.outputs;
   const file = Object.keys(outputs).find((o) => outputs[o].entryPoint)!;

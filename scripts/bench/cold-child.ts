@@ -4,15 +4,16 @@
  * first request of a new isolate does: get_component (the default), tools/list (the first request
  * of every client session after initialize), or search_components, whose CPU time (import included,
  * as Netlify counts it) is measured too. Prints one JSON line.
- * Args: <bundle path> <pattern_id> [get_component|tools_list|search_components].
+ * Args: <bundle path> <pattern_id> [get_component|tools_list|search_components] [cpu] (`cpu`: measure
+ * CPU for any first request, not only search_components).
  * Blobs come from NETLIFY_BLOBS_CONTEXT.
  */
 import { mcpRequest, type Scenario, scenarioBody } from "./scenarios.ts";
-const [bundlePath, patternId, first = "get_component"] = Deno.args;
+const [bundlePath, patternId, first = "get_component", measureCpu] = Deno.args;
 const scenario: Scenario = first === "tools_list" || first === "search_components" ? first : "get_component_blobs";
 // CPU time needs node:process, which the bundle imports too (through @netlify/blobs): loaded here,
 // before the clock, only for the run that reports CPU, so the other cold starts are measured as before.
-const cpu = first === "search_components" ? (await import("node:process")).default : undefined;
+const cpu = first === "search_components" || measureCpu === "cpu" ? (await import("node:process")).default : undefined;
 /** This thread's CPU time in ms, from Linux's schedstat (ns on CPU); undefined elsewhere. */
 const threadCpu = () => {
   try {

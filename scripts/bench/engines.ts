@@ -93,7 +93,10 @@ async function plainJs(dir: string, out: string) {
   return <T>(args: string[]) => runJson<T>(process.execPath, [out, ...args]);
 }
 
-/** The engine's code as it would ship: an entry exporting its `open` (load an index, then search), bundled as an edge function is. */
+/**
+ * The engine's code as it would ship: an entry exporting its `open` (load an index, then search),
+ * bundled as an edge function is.
+ */
 async function bundle(engine: Engine, outfile: string) {
   const contents = `export { open } from ${JSON.stringify(join(ROOT, `scripts/bench/engines/${engine}.ts`))};`;
   await build({ ...EDGE_BUILD, stdin: { contents, resolveDir: ROOT, loader: "ts" }, outfile });

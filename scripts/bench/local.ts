@@ -5,7 +5,8 @@
  * One connection per server, one request at a time over loopback keep-alive (the bench's load
  * generator), servers interleaved round by round; p50/p99 are over every request of every round.
  *
- *   npm run bench:local -- [--rounds 5] [--seconds 2] [--scenario get_component|tools_list|search_components] [--emulation]
+ *   npm run bench:local -- [--rounds 5] [--seconds 2] [--emulation]
+ *     [--scenario get_component|tools_list|search_components]
  */
 import { parseArgs } from "node:util";
 import { CATALOG_DIR } from "../build/catalog.ts";

@@ -14,7 +14,7 @@ import { INSTRUCTIONS } from "../../src/instructions.ts";
 import { Prebuilt } from "../../src/mcp/prebuilt.ts";
 import type { RequestContext } from "../../src/mcp/context.ts";
 import { renderOutcome, type ToolOutcome } from "../../src/mcp/tool.ts";
-import { definitions as tools } from "../../src/tools/definitions.ts";
+import { tools } from "../../src/tools/index.ts";
 
 export interface SdkOptions {
   deps: Deps;

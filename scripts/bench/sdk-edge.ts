@@ -7,7 +7,7 @@ import * as catalogData from "../../generated/catalog/load.ts";
 import { openCatalog } from "../../src/catalog/catalog.ts";
 import { blobsSource } from "../../src/components/blobs-source.ts";
 import { cachedSource } from "../../src/components/cache.ts";
-import { DEFAULT_SITE_URL } from "../../src/config.ts";
+import { DEFAULTS } from "../../src/config.ts";
 import { allowAll } from "../../src/entitlement.ts";
 import { openStore } from "../../src/storage/blobs.ts";
 import { createSdkHandler } from "./sdk-app.ts";
@@ -17,7 +17,7 @@ let handler: ((req: Request) => Promise<Response>) | undefined;
 export default (req: Request) => {
   handler ??= createSdkHandler({
     deps: {
-      catalog: openCatalog(catalogData, DEFAULT_SITE_URL),
+      catalog: openCatalog(catalogData, DEFAULTS.SITE_URL),
       components: cachedSource(blobsSource({ deadlineMs: 3000, open: (o) => openStore("components", o) }), {
         indexTtlMs: 10_000,
         tsxBytes: 8 * 1024 * 1024,

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { openCatalog } from "../../src/catalog/catalog.ts";
 import type { Entry } from "../../src/catalog/schema.ts";
-import { DEFAULT_SITE_URL } from "../../src/config.ts";
+import { DEFAULTS } from "../../src/config.ts";
 import { allowAll } from "../../src/entitlement.ts";
 import type { ComponentSource } from "../../src/components/model.ts";
 import searchComponents from "../../src/tools/search_components.ts";
@@ -21,7 +21,7 @@ import { percentile } from "../lib/stats.ts";
 const [path, roundsArg] = process.argv.slice(2);
 const rounds = Number(roundsArg ?? 5);
 const files = await import(pathToFileURL(join(path, "load.ts")).href);
-const catalog = openCatalog(files, DEFAULT_SITE_URL);
+const catalog = openCatalog(files, DEFAULTS.SITE_URL);
 // The query mix reads the entry files directly: loading them through the catalog would warm its caches.
 const entries: Entry[] = readdirSync(path)
   .filter((f) => /^entries-\d+\.json$/.test(f))
@@ -58,7 +58,7 @@ async function measure(fresh: boolean) {
   for (let round = 0; round < rounds; round++) {
     let r = run;
     if (fresh) {
-      r = runOn(openCatalog(files, DEFAULT_SITE_URL));
+      r = runOn(openCatalog(files, DEFAULTS.SITE_URL));
       await r(searchComponents.input.parse({ query: "zzqqzzqq" }));
     }
     for (const [i, q] of mix.entries()) {

@@ -10,10 +10,10 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import { componentSourceFromEnv, createApp } from "../../src/app.ts";
+import { componentSource, createApp } from "../../src/app.ts";
 import { openCatalog } from "../../src/catalog/catalog.ts";
 import type { ComponentSource } from "../../src/components/model.ts";
-import { DEFAULT_SITE_URL } from "../../src/config.ts";
+import { DEFAULTS, readConfig } from "../../src/config.ts";
 import { allowAll } from "../../src/entitlement.ts";
 import type { BlobsConfig } from "../../src/storage/blobs.ts";
 import { loadFixtures } from "../lib/fixtures.ts";
@@ -42,15 +42,15 @@ const patternId = fixtures.find((f) => f.name === GET_PATTERN)!.entry.id;
 const sources = {
   memory: () => memoryComponents(fixtures),
   // The production source: Blobs behind the isolate cache, with its default TTL and size.
-  blobs: () => componentSourceFromEnv({}, config.blobs),
+  blobs: () => componentSource(readConfig(), config.blobs),
 };
 
 function variants(source: () => ComponentSource): Record<Exclude<Variant, "raw">, Handler> {
-  const ours = createApp({ env: {}, catalogData: catalogFiles, components: source() });
+  const ours = createApp({ catalogData: catalogFiles, components: source() });
   // Each variant its own catalog and component source (their caches), like separate deployments; the
   // files loaded from the built catalog are shared by the isolate (source.ts), and every variant is warmed up.
   const deps = () => ({
-    catalog: openCatalog(catalogFiles, DEFAULT_SITE_URL),
+    catalog: openCatalog(catalogFiles, DEFAULTS.SITE_URL),
     components: source(),
     entitlement: allowAll,
   });

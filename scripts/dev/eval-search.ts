@@ -47,7 +47,7 @@ if (!Number.isInteger(limit) || limit < 1 || limit > 50)
 
 const search = opt.url
   ? endpointSearch(opt.url, limit)
-  : endpointSearch(createApp({ env: {}, catalogData: catalogFiles }), limit);
+  : endpointSearch(createApp({ catalogData: catalogFiles }), limit);
 const result = await measure(await readQuerySet(opt.queries), search);
 if (opt.json) console.log(JSON.stringify(result));
 else

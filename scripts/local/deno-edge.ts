@@ -13,7 +13,7 @@
  * (`/__load/memory`, `/__load/settle`). Prints `{"listening":PORT,"pid":PID,"paths":[...]}` when ready.
  */
 import type { Config, Context } from "@netlify/edge-functions";
-import { urlPathname } from "../../src/mcp/url.ts";
+import { urlPathname } from "../../src/http/index.ts";
 import { carried, createHostGuard, forbiddenHost, LISTEN_HOST, publicRequest } from "./guard.ts";
 import { router } from "./edge-routes.ts";
 import { createPlatform } from "./netlify-context.ts";

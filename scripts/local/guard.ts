@@ -6,7 +6,7 @@
  * Then the request gets the URL the client reached (`publicRequest`). Web-standard: the Deno edge and
  * the Node listeners share it.
  */
-import { loopbackHost } from "../../src/mcp/origin.ts";
+import { loopbackHost } from "../../src/http/index.ts";
 
 /** The only address the local server's listeners bind. */
 export const LISTEN_HOST = "127.0.0.1";

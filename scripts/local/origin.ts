@@ -13,7 +13,7 @@ import { readdir } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Context } from "@netlify/edge-functions";
-import { urlPathname } from "../../src/mcp/url.ts";
+import { urlPathname } from "../../src/http/index.ts";
 import { createNetlifyDev } from "./dev-server.ts";
 import { ROOT } from "../lib/repo-root.ts";
 import { publicRequest } from "./guard.ts";

@@ -11,6 +11,7 @@
 import { createServer } from "node:net";
 import { relative } from "node:path";
 import { banner } from "./banner.ts";
+import { readConfig } from "../../src/config.ts";
 import { parseArgsOr } from "../lib/args.ts";
 import { startDevServer } from "./dev-server.ts";
 import { ROOT } from "../lib/repo-root.ts";
@@ -26,7 +27,7 @@ const usage = (why: string): never => {
 const { values: opt } = parseArgsOr(
   {
     options: {
-      port: { type: "string", default: process.env.PORT ?? "8888" },
+      port: { type: "string", default: String(readConfig(process.env).port) },
       verbose: { type: "boolean", default: false },
       quiet: { type: "boolean", default: false },
       json: { type: "boolean", default: false },

@@ -10,7 +10,8 @@
  * store holds the fixtures, 1 when conflicts were kept, 2 when it cannot run.
  */
 import { parseArgsOr } from "../lib/args.ts";
-import { type BlobsConfig, configFromEnv, openStore } from "../../src/storage/blobs.ts";
+import { readConfig } from "../../src/config.ts";
+import { type BlobsConfig, openStore } from "../../src/storage/blobs.ts";
 import { loadFixtures } from "../lib/fixtures.ts";
 import { LOCAL_BLOBS_DIR, type LocalBlobs, localSiteId, startLocalBlobs } from "../local/blobs.ts";
 import { seedStore } from "../lib/seed.ts";
@@ -36,7 +37,8 @@ const args = parseArgsOr(
   usage,
 ).values;
 const { local, dir, force } = args;
-const storeName = args.store ?? process.env.COMPONENTS_STORE ?? "components";
+const env = readConfig(process.env);
+const storeName = args.store ?? env.components.store;
 if (dir && !local) usage("--dir only goes with --local");
 
 let config: BlobsConfig | undefined;
@@ -48,7 +50,7 @@ if (local) {
   config = sandbox.config;
   where = `local sandbox ${sandbox.directory}, site ${config.siteID}`;
 } else {
-  config = configFromEnv(process.env);
+  config = env.blobs;
   if (!config)
     usage("no store given: pass --local, or set NETLIFY_SITE_ID and NETLIFY_BLOBS_TOKEN for a Netlify Blobs store");
   where = `site ${config!.siteID}`;

@@ -3,6 +3,7 @@
  * Default target: the local server (`npm start`) checked against its local Blobs store.
  * Exit 0 when every check passes, 1 on any failure, 2 on bad usage.
  */
+import { readConfig } from "../../src/config.ts";
 import { parseArgsOr } from "../lib/args.ts";
 import { join } from "node:path";
 import { ROOT } from "../lib/repo-root.ts";
@@ -29,7 +30,7 @@ const args = parseArgsOr(
     options: {
       url: { type: "string", default: "http://127.0.0.1:8888/mcp" },
       runs: { type: "string", default: "3" },
-      "components-api": { type: "string", default: process.env.COMPONENTS_API_BASE },
+      "components-api": { type: "string", default: readConfig(process.env).components.apiBase },
       "store-dir": { type: "string" },
       query: { type: "string", default: "sidebar" },
       pattern: { type: "string" },

@@ -3,7 +3,8 @@
  * else the local store the served edge function writes (`npm start`, the emulation, the tests), in
  * `.netlify/blobs-serve` under the linked site id ("0" when not linked).
  */
-import { configFromEnv, type KV, openStore } from "../../src/storage/blobs.ts";
+import { readConfig } from "../../src/config.ts";
+import { type KV, openStore } from "../../src/storage/blobs.ts";
 import { USAGE_STORE } from "../../src/usage/event.ts";
 import { foldMonth } from "../../src/usage/fold.ts";
 import type { Monthly } from "../../src/usage/monthly.ts";
@@ -19,8 +20,7 @@ export interface UsageStore {
 export async function openUsageStore(
   opts: { env?: Record<string, string | undefined>; dir?: string; siteId?: string } = {},
 ): Promise<UsageStore> {
-  const env = opts.env ?? process.env;
-  const prod = opts.dir ? undefined : configFromEnv(env);
+  const prod = opts.dir ? undefined : readConfig(opts.env ?? process.env).blobs;
   if (prod) {
     return {
       kv: openStore(USAGE_STORE, { config: prod, consistency: "strong" }),

@@ -13,7 +13,8 @@ import { readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { parseArgsOr } from "../lib/args.ts";
 import { catalogSchema } from "../../src/catalog/schema.ts";
-import { configFromEnv, openStore } from "../../src/storage/blobs.ts";
+import { readConfig } from "../../src/config.ts";
+import { openStore } from "../../src/storage/blobs.ts";
 import { fixtureStore } from "./validate/fixture-store.ts";
 import { ROOT } from "../lib/repo-root.ts";
 import { type StoreView, validate } from "./validate/check.ts";
@@ -39,7 +40,8 @@ const args = parseArgsOr(
 ).values;
 const root = args.root ?? ROOT;
 const catalogPath = args.catalog ?? join(root, "search_index.json");
-const blobsConfig = configFromEnv(process.env);
+const env = readConfig(process.env);
+const blobsConfig = env.blobs;
 const source = args.source ?? (blobsConfig ? "blobs" : "fixtures");
 if (source !== "fixtures" && source !== "blobs") usage(`--source must be fixtures or blobs, not "${source}"`);
 
@@ -54,7 +56,7 @@ let store: StoreView;
 if (source === "blobs") {
   if (!blobsConfig)
     usage("--source blobs needs NETLIFY_SITE_ID and NETLIFY_BLOBS_TOKEN (and NETLIFY_API_URL for a non-default API)");
-  const name = args.store ?? process.env.COMPONENTS_STORE ?? "components";
+  const name = args.store ?? env.components.store;
   const kv = openStore(name, { config: blobsConfig, consistency: "strong" });
   store = {
     name: `Blobs store "${name}" of site ${blobsConfig!.siteID}`,

@@ -18,7 +18,7 @@
  * The HTML (1.9 MB, 0.5 MB gzipped) is loaded on the first read, never on a cold isolate's first
  * tools/list or search: `load` is a dynamic import the edge adapter passes in.
  */
-import { CACHE_HINTS } from "../config.ts";
+import { CACHE_HINTS } from "../mcp/constants.ts";
 import type { RequestContext } from "../mcp/context.ts";
 import type { Extension } from "../mcp/extension.ts";
 import type { Resource } from "../mcp/resource.ts";

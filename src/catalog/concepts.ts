@@ -50,7 +50,10 @@ const STYLE_MARKERS: ReadonlySet<string> = new Set(["style", "styled", "esque", 
 const LIKE_MARKERS: ReadonlySet<string> = new Set(["like", "unlike"]);
 const FROM = "from";
 
-/** What an alternative reads: the word typed, a synonym, or a guess (a correction, a split, a derivation of an unknown word). */
+/**
+ * What an alternative reads: the word typed, a synonym, or a guess (a correction, a split, a
+ * derivation of an unknown word).
+ */
 export const KIND = { typed: 0, synonym: 1, corrected: 2 } as const;
 export type Kind = (typeof KIND)[keyof typeof KIND];
 

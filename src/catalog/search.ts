@@ -35,9 +35,6 @@ export interface SearchTables {
   withCode: number[];
 }
 
-/** `category`: only a type's, slug section's, tag's or UI category's patterns; `filter`: only those it accepts. */
-export type SearchOptions = ExactOptions;
-
 /** The first `limit` hits of both tiers (search order numbers), best first, how each matched, and how many in all. */
 export interface SearchHits {
   docs: number[];
@@ -47,9 +44,9 @@ export interface SearchHits {
 
 export interface SearchIndex {
   /** Exact hits first, then ranked ones; `limit` of them (default: all). */
-  search(query: string, opts?: SearchOptions & { limit?: number }): SearchHits;
+  search(query: string, opts?: ExactOptions & { limit?: number }): SearchHits;
   /** The exact tier alone: every token matches, the site's order. */
-  exact(query: string, opts?: SearchOptions): number[];
+  exact(query: string, opts?: ExactOptions): number[];
   /** Patterns in a category (type, slug section, tag or UI category), ascending. */
   inCategory(category: string): readonly number[];
   /** Whether pattern `d` has component code. */
@@ -73,7 +70,7 @@ export function createSearchIndex(
   const exact = exactTier(data, (t) => memo.match(t, (token) => scanWords(data.index(), token)));
   const ranked = rankedTier(tables, data);
 
-  function search(query: string, opts: SearchOptions & { limit?: number } = {}): SearchHits {
+  function search(query: string, opts: ExactOptions & { limit?: number } = {}): SearchHits {
     const limit = opts.limit ?? Number.POSITIVE_INFINITY;
     // Normalized once for both tiers.
     const phrase = normalize(query);
@@ -159,7 +156,7 @@ function rankedTier(tables: SearchTables, data: ReturnType<typeof decodedOnFirst
     return m;
   }
 
-  return function rank(words: string[], first: readonly number[], opts: SearchOptions): RankedHits {
+  return function rank(words: string[], first: readonly number[], opts: ExactOptions): RankedHits {
     const category = opts.category === undefined ? undefined : data.inCategory(normalize(opts.category));
     // The exact hits are marked, so ranking lists only the others; the caller's filter runs last,
     // once the marks are cleared (it may search again).

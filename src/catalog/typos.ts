@@ -4,7 +4,10 @@
  * gives up on a word as soon as it is out of reach.
  */
 
-/** Edits tolerated in a word of `length` letters: none below 4, one up to 6, two from 7 (Lucene's AUTO allows two from 6). */
+/**
+ * Edits tolerated in a word of `length` letters: none below 4, one up to 6, two from 7 (Lucene's
+ * AUTO allows two from 6).
+ */
 export const maxEdits = (length: number) => (length < 4 ? 0 : length < 7 ? 1 : 2);
 
 // Rows reused by every call (distances are never computed re-entrantly); words longer than the

@@ -1,19 +1,37 @@
-/** Gemini's REST streaming API (`streamGenerateContent?alt=sse`), read as an async stream of text. */
+/**
+ * Gemini's REST streaming API (`streamGenerateContent?alt=sse`), read as an async stream of text
+ * that ends, when Gemini fails (HTTP errors, blocks, timeouts, an empty or cut-off answer), with one
+ * failure: `upstream_timeout` or `upstream_error`.
+ */
+import { CHATBOT, DEFAULTS } from "../config.ts";
+import { domainError, failure, type Result } from "../errors.ts";
 import { type Timer, timer } from "../timer.ts";
 
 export const GEMINI_BASE = "https://generativelanguage.googleapis.com/v1beta";
-export const DEFAULT_GEMINI_MODEL = "gemini-2.5-flash";
 
 export interface GeminiOptions {
   apiKey: string;
   model?: string;
   fetch?: typeof fetch;
-  /** Until the first text and between chunks. Gemini Flash usually starts within 1–3 s. */
+  /** Until the first text and between chunks. */
   idleTimeoutMs?: number;
   signal?: AbortSignal;
 }
 
-export class GeminiError extends Error {}
+/** A piece of the answer, or the failure that ends it. */
+export type GeminiPart = Result<{ text: string }>;
+
+const TIMED_OUT = "Gemini stream timed out";
+
+/** The answer's text pieces, then a failure if Gemini failed; nothing is thrown. */
+export async function* streamGemini(system: string, user: string, opts: GeminiOptions): AsyncGenerator<GeminiPart> {
+  try {
+    for await (const text of texts(system, user, opts)) yield { ok: true, text };
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    yield failure(why === TIMED_OUT ? domainError.upstream_timeout(why) : domainError.upstream_error(why));
+  }
+}
 
 interface Chunk {
   candidates?: { content?: { parts?: { text?: string; thought?: boolean }[] }; finishReason?: string }[];
@@ -21,9 +39,9 @@ interface Chunk {
   error?: { message?: string };
 }
 
-/** Yields the answer's text pieces; throws GeminiError on HTTP errors, blocks, timeouts or an empty answer. */
-export async function* streamGemini(system: string, user: string, opts: GeminiOptions): AsyncGenerator<string> {
-  const idle = opts.idleTimeoutMs ?? 15_000;
+/** The answer's text pieces; throws, with what went wrong as its message, when Gemini fails. */
+async function* texts(system: string, user: string, opts: GeminiOptions): AsyncGenerator<string> {
+  const idle = opts.idleTimeoutMs ?? CHATBOT.geminiIdleMs;
   const ctrl = new AbortController();
   const abort = () => ctrl.abort();
   opts.signal?.addEventListener("abort", abort);
@@ -48,10 +66,8 @@ export async function* streamGemini(system: string, user: string, opts: GeminiOp
         try {
           step = await reader.read();
         } catch (e) {
-          throw new GeminiError(
-            ctrl.signal.aborted
-              ? "Gemini stream timed out"
-              : `Gemini stream failed: ${e instanceof Error ? e.message : e}`,
+          throw new Error(
+            ctrl.signal.aborted ? TIMED_OUT : `Gemini stream failed: ${e instanceof Error ? e.message : e}`,
           );
         }
         if (step.done) break;
@@ -79,23 +95,23 @@ export async function* streamGemini(system: string, user: string, opts: GeminiOp
       reader.releaseLock();
       await res.body.cancel().catch(() => {});
     }
-    if (!produced) throw new GeminiError("Gemini returned no text");
+    if (!produced) throw new Error("Gemini returned no text");
     // The last chunk carries a finishReason; a stream that ends without one was cut off.
-    if (!finished) throw new GeminiError("Gemini's stream ended before the answer finished");
+    if (!finished) throw new Error("Gemini's stream ended before the answer finished");
   } finally {
     quiet?.cancel();
     opts.signal?.removeEventListener("abort", abort);
   }
 }
 
-/** The streaming request: a response with a body, or a GeminiError (unreachable, or an HTTP error). */
+/** The streaming request: a response with a body; throws when Gemini is unreachable or answers an HTTP error. */
 async function openStream(
   system: string,
   user: string,
   opts: GeminiOptions,
   signal: AbortSignal,
 ): Promise<Response & { body: ReadableStream<Uint8Array> }> {
-  const model = encodeURIComponent(opts.model || DEFAULT_GEMINI_MODEL);
+  const model = encodeURIComponent(opts.model || DEFAULTS.GEMINI_MODEL);
   const url = `${GEMINI_BASE}/models/${model}:streamGenerateContent?alt=sse`;
   let res: Response;
   try {
@@ -110,11 +126,11 @@ async function openStream(
       }),
     });
   } catch (e) {
-    throw new GeminiError(`Gemini unreachable: ${e instanceof Error ? e.message : String(e)}`);
+    throw new Error(`Gemini unreachable: ${e instanceof Error ? e.message : String(e)}`);
   }
   if (!res.ok || !res.body) {
     await res.body?.cancel().catch(() => {});
-    throw new GeminiError(`Gemini answered HTTP ${res.status}`);
+    throw new Error(`Gemini answered HTTP ${res.status}`);
   }
   return res as Response & { body: ReadableStream<Uint8Array> };
 }
@@ -130,11 +146,11 @@ function parseEvent(event: string): { texts: string[]; finished: boolean } {
   try {
     chunk = JSON.parse(data);
   } catch {
-    throw new GeminiError("Gemini sent a malformed event");
+    throw new Error("Gemini sent a malformed event");
   }
-  if (chunk.error) throw new GeminiError(`Gemini error: ${chunk.error.message ?? "unknown"}`);
+  if (chunk.error) throw new Error(`Gemini error: ${chunk.error.message ?? "unknown"}`);
   if (chunk.promptFeedback?.blockReason)
-    throw new GeminiError(`Gemini blocked the prompt: ${chunk.promptFeedback.blockReason}`);
+    throw new Error(`Gemini blocked the prompt: ${chunk.promptFeedback.blockReason}`);
   const candidate = chunk.candidates?.[0];
   const parts = candidate?.content?.parts ?? [];
   // Thinking models may stream thought summaries: only the answer goes to the user.

@@ -8,18 +8,14 @@
  */
 import * as z from "zod/mini";
 import "../zod-english.ts";
-import { DEFAULT_SITE_URL } from "../config.ts";
-import { isJsonContentType, readBounded } from "../mcp/body.ts";
-import { createOriginPolicy, type OriginPolicy } from "../mcp/origin.ts";
+import { type Config, LIMITS } from "../config.ts";
+import { isJsonContentType, readBounded, createOriginPolicy, type OriginPolicy } from "../http/index.ts";
 import { streamGemini } from "./gemini.ts";
 import type { McpClient } from "./mcp-client.ts";
 import { findPatterns, type Pattern } from "./patterns.ts";
 import { buildUserPrompt, type CatalogState, patternsOnlyAnswer, SYSTEM_INSTRUCTION } from "./prompt.ts";
 
-/** A chat question is a sentence or two; 500 characters is generous and bounds the prompt. */
-export const MAX_QUERY_CHARS = 500;
-/** The whole body: the query plus JSON overhead, with room for escapes. */
-export const MAX_BODY_BYTES = 8 * 1024;
+const { chatQueryChars: MAX_QUERY_CHARS, chatBodyBytes: MAX_BODY_BYTES } = LIMITS;
 
 export const NOTICE_NO_CATALOG =
   "The pattern catalog is unavailable right now, so this answer is not based on catalog patterns.\n\n";
@@ -32,7 +28,7 @@ export type ChatEvent =
   | { type: "done" };
 
 export interface ChatbotOptions {
-  env: Record<string, string | undefined>;
+  config: Pick<Config, "siteUrl" | "allowedOrigins" | "chatbot">;
   mcp: McpClient;
   /** For Gemini; msw intercepts it in tests. */
   fetch?: typeof fetch;
@@ -53,20 +49,13 @@ const body = z.object({
 const jsonError = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
   Response.json({ error: { code, message } }, { status, headers });
 
-export const aiEnabled = (env: Record<string, string | undefined>) =>
-  env.ENABLE_AI_CHAT === "true" && !!env.GEMINI_API_KEY;
-
 /** What an answer needs from the options, with the log resolved. */
 interface Answerer {
-  env: Record<string, string | undefined>;
+  chatbot: Config["chatbot"];
   mcp: McpClient;
   fetch?: typeof fetch;
   log: (line: string) => void;
 }
-
-/** The site calls this from its own pages: production, and Netlify's deploy URLs (previews, branches). */
-const ownOrigins = (env: Record<string, string | undefined>) =>
-  [env.URL, env.DEPLOY_URL, env.DEPLOY_PRIME_URL].filter((u): u is string => !!u).map((u) => new URL(u).origin);
 
 /** Step 1: the query of a well-formed request, or the error response that refuses it. */
 async function readQuery(req: Request, origins: OriginPolicy): Promise<string | Response> {
@@ -100,14 +89,10 @@ async function readQuery(req: Request, origins: OriginPolicy): Promise<string | 
 
 /** Step 2: the answer's events: the matched patterns, then the AI's text or the patterns-only answer. */
 async function* answer(a: Answerer, query: string, signal: AbortSignal): AsyncGenerator<ChatEvent> {
-  const { env, log } = a;
-  let catalog: CatalogState;
-  try {
-    catalog = { ok: true, patterns: await findPatterns(a.mcp, query) };
-  } catch (e) {
-    log(`[chatbot] catalog unavailable after retry: ${e instanceof Error ? e.message : String(e)}`);
-    catalog = { ok: false };
-  }
+  const { chatbot, log } = a;
+  const found = await findPatterns(a.mcp, query);
+  if (!found.ok) log(`[chatbot] catalog unavailable after retry: ${found.error.message}`);
+  const catalog: CatalogState = found.ok ? { ok: true, patterns: found.patterns } : { ok: false };
   yield {
     type: "patterns",
     patterns: catalog.ok ? catalog.patterns : [],
@@ -115,25 +100,21 @@ async function* answer(a: Answerer, query: string, signal: AbortSignal): AsyncGe
   };
   if (!catalog.ok) yield { type: "delta", text: NOTICE_NO_CATALOG };
 
-  if (!aiEnabled(env)) {
+  if (!chatbot.aiEnabled || !chatbot.geminiApiKey) {
     yield { type: "delta", text: patternsOnlyAnswer(query, catalog) };
     return;
   }
   let streamed = false;
-  try {
-    const user = buildUserPrompt(query, catalog);
-    for await (const text of streamGemini(SYSTEM_INSTRUCTION, user, {
-      apiKey: env.GEMINI_API_KEY!,
-      model: env.GEMINI_MODEL,
-      fetch: a.fetch,
-      signal,
-    })) {
+  const user = buildUserPrompt(query, catalog);
+  const options = { apiKey: chatbot.geminiApiKey, model: chatbot.geminiModel, fetch: a.fetch, signal };
+  for await (const part of streamGemini(SYSTEM_INSTRUCTION, user, options)) {
+    if (part.ok) {
       streamed = true;
-      yield { type: "delta", text };
+      yield { type: "delta", text: part.text };
+      continue;
     }
-  } catch (e) {
     if (signal.aborted) return;
-    log(`[chatbot] gemini failed, answering with patterns only: ${e instanceof Error ? e.message : String(e)}`);
+    log(`[chatbot] gemini failed, answering with patterns only: ${part.error.message}`);
     yield {
       type: "delta",
       text: (streamed ? NOTICE_AI_INTERRUPTED : NOTICE_AI_FAILED) + patternsOnlyAnswer(query, catalog),
@@ -179,11 +160,11 @@ function eventStream(events: AsyncGenerator<ChatEvent>, ctrl: AbortController, l
 
 export function createChatbotHandler(opts: ChatbotOptions) {
   const log = opts.log ?? ((line: string) => console.log(line));
-  const answerer: Answerer = { env: opts.env, mcp: opts.mcp, fetch: opts.fetch, log };
-  const own = ownOrigins(opts.env);
+  const { config } = opts;
+  const answerer: Answerer = { chatbot: config.chatbot, mcp: opts.mcp, fetch: opts.fetch, log };
+  // The site calls this from its own pages: production, and Netlify's deploy URLs (previews, branches).
   const origins =
-    opts.origins ??
-    createOriginPolicy(opts.env.SITE_URL || DEFAULT_SITE_URL, [...own, ...(opts.env.ALLOWED_ORIGINS ?? "").split(",")]);
+    opts.origins ?? createOriginPolicy(config.siteUrl, [...config.chatbot.ownOrigins, ...config.allowedOrigins]);
 
   return async function handle(req: Request): Promise<Response> {
     const query = await readQuery(req, origins);

@@ -1,13 +1,16 @@
 /** The default component source: the Components API's own Netlify Blobs store (same site, fewest hops). */
+import { domainError, failure } from "../errors.ts";
 import type { KV, OpenOptions } from "../storage/blobs.ts";
-import { deadlineFetch, withDeadline } from "./deadline.ts";
-import { blobKeys, type ComponentSource, parseIndex, toTsx } from "./model.ts";
+import { blobKeys, type ComponentSource, found, parseIndex, toTsx } from "./model.ts";
+import { deadlineFetch, parseRead, readUpstream } from "./upstream.ts";
 
 export interface BlobsSourceOptions {
   open: (opts: Pick<OpenOptions, "fetch" | "consistency">) => KV;
   deadlineMs: number;
   fetch?: typeof fetch;
 }
+
+const WHAT = "The Components store";
 
 /**
  * Status handed to the Blobs client in place of a failure. Its own retry loop retries thrown errors,
@@ -18,33 +21,29 @@ export interface BlobsSourceOptions {
 const GIVE_UP = 499;
 
 export function blobsSource({ open, deadlineMs, fetch: base = fetch }: BlobsSourceOptions): ComponentSource {
-  const read = (key: string, consistency: "strong" | "eventual") =>
-    withDeadline(deadlineMs, "The Components store", async (signal) => {
-      let failure: unknown;
+  const get = (key: string, consistency: "strong" | "eventual") =>
+    readUpstream<Uint8Array | null>(deadlineMs, WHAT, async (signal) => {
+      let thrown: unknown;
       const bounded = deadlineFetch(base, signal);
       const guarded: typeof fetch = async (input, init) => {
         try {
           return await bounded(input, init);
         } catch (e) {
-          failure ??= e;
+          thrown ??= e;
           return new Response(null, { status: GIVE_UP });
         }
       };
       try {
-        return await open({ fetch: guarded, consistency }).get(key);
+        return found(await open({ fetch: guarded, consistency }).get(key));
       } catch (e) {
-        throw failure ?? e;
+        // No answer came (our fetch threw): worth the retry. The store answered with a refusal: reported as is.
+        if (thrown !== undefined) throw thrown;
+        return failure(domainError.upstream_error(`${WHAT} failed: ${e instanceof Error ? e.message : String(e)}`));
       }
     });
   return {
-    async versions(patternId) {
-      // Strong reads for the active pointer, so a regenerate is visible at once.
-      const bytes = await read(blobKeys.index(patternId), "strong");
-      return bytes === null ? null : parseIndex(bytes);
-    },
-    async tsx(patternId, versionId) {
-      const bytes = await read(blobKeys.tsx(patternId, versionId), "eventual");
-      return bytes === null ? null : toTsx(bytes);
-    },
+    // Strong reads for the active pointer, so a regenerate is visible at once.
+    versions: async (patternId) => parseRead(await get(blobKeys.index(patternId), "strong"), parseIndex),
+    tsx: async (patternId, versionId) => parseRead(await get(blobKeys.tsx(patternId, versionId), "eventual"), toTsx),
   };
 }

@@ -5,7 +5,7 @@
  * of one key share one read: a cold isolate hit by a burst asks the store once per key, not once per
  * request (500 concurrent cold calls made 1,000 store reads, and a few ran past their deadline).
  */
-import type { ComponentSource, Tsx, VersionIndex } from "./model.ts";
+import type { ComponentSource, Read, Tsx, VersionIndex } from "./model.ts";
 
 export interface CacheOptions {
   /** Upper bound on how stale the active pointer can be, in ms. */
@@ -34,17 +34,18 @@ export function cachedSource(
 ): ComponentSource {
   const indexes = new Map<string, { at: number; value: VersionIndex | null }>();
   const kept = new Map<string, Tsx>();
-  const readIndex = singleFlight<VersionIndex | null>();
-  const readTsx = singleFlight<Tsx | null>();
+  const readIndex = singleFlight<Read<VersionIndex | null>>();
+  const readTsx = singleFlight<Read<Tsx | null>>();
   let held = 0;
 
   return {
     async versions(id) {
       const hit = indexes.get(id);
-      if (hit && now() - hit.at < indexTtlMs) return hit.value;
-      const value = await readIndex(id, () => source.versions(id));
-      indexes.set(id, { at: now(), value });
-      return value;
+      if (hit && now() - hit.at < indexTtlMs) return { ok: true, value: hit.value };
+      const read = await readIndex(id, () => source.versions(id));
+      // A failure is never kept: the next call asks the store again.
+      if (read.ok) indexes.set(id, { at: now(), value: read.value });
+      return read;
     },
     async tsx(id, version) {
       const key = `${id}/${version}`;
@@ -52,9 +53,10 @@ export function cachedSource(
       if (hit) {
         kept.delete(key);
         kept.set(key, hit); // refresh recency: Map keeps insertion order
-        return hit;
+        return { ok: true, value: hit };
       }
-      const tsx = await readTsx(key, () => source.tsx(id, version));
+      const read = await readTsx(key, () => source.tsx(id, version));
+      const tsx = read.ok ? read.value : null;
       // The callers that shared a read all land here: count its bytes once.
       if (tsx && tsx.bytes <= tsxBytes && !kept.has(key)) {
         kept.set(key, tsx);
@@ -65,7 +67,7 @@ export function cachedSource(
           held -= v.bytes;
         }
       }
-      return tsx;
+      return read;
     },
   };
 }

@@ -1,7 +1,7 @@
 /** The Components API's per-pattern model, validated at the boundary of every read. */
 import * as z from "zod/mini";
 import "../zod-english.ts";
-import { UpstreamError } from "../errors.ts";
+import { domainError, failure, type Result } from "../errors.ts";
 import { hex } from "../hex.ts";
 
 /** `seed`, `v1`, `v2`, …: anything else can never become part of a blob key. */
@@ -28,22 +28,27 @@ export const versionIndexSchema = z.object({
 export type Version = z.output<typeof versionSchema>;
 export type VersionIndex = z.output<typeof versionIndexSchema>;
 
+/** What a read of the store came to: its value, or the upstream failure an agent is told about. */
+export type Read<T> = Result<{ value: T }>;
+
+export const found = <T>(value: T): Read<T> => ({ ok: true, value });
+
 /**
  * A stored version index, validated. Bytes that are not JSON or not the model are an upstream fault
  * (`upstream_error`), never a crash: the store is another service's data.
  */
-export function parseIndex(bytes: Uint8Array): VersionIndex {
+export function parseIndex(bytes: Uint8Array): Read<VersionIndex> {
   let raw: unknown;
   try {
     raw = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
-    throw new UpstreamError("upstream_error", "The Components store returned a version index that is not JSON");
+    return failure(domainError.upstream_error("The Components store returned a version index that is not JSON"));
   }
   const parsed = versionIndexSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new UpstreamError("upstream_error", "The Components store returned a malformed version index");
+    return failure(domainError.upstream_error("The Components store returned a malformed version index"));
   }
-  return parsed.data;
+  return found(parsed.data);
 }
 
 /** Versions an agent may receive: hidden ones are never served. */
@@ -58,9 +63,9 @@ export interface Tsx {
 
 export interface ComponentSource {
   /** The pattern's version index, or null when the store has no component for it. */
-  versions(patternId: string): Promise<VersionIndex | null>;
+  versions(patternId: string): Promise<Read<VersionIndex | null>>;
   /** The raw TSX of one version, or null when absent. */
-  tsx(patternId: string, versionId: string): Promise<Tsx | null>;
+  tsx(patternId: string, versionId: string): Promise<Read<Tsx | null>>;
 }
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -70,17 +75,22 @@ const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
  * strips it) and `fatal` refuses invalid UTF-8 instead of replacing it, so the TSX an agent gets
  * encodes back to exactly the stored bytes.
  */
-export async function toTsx(bytes: Uint8Array): Promise<Tsx> {
+export async function toTsx(bytes: Uint8Array): Promise<Read<Tsx>> {
   let text: string;
   try {
     text = strictUtf8.decode(bytes);
   } catch {
-    throw new UpstreamError("upstream_error", "The Components store returned code that is not valid UTF-8");
+    return failure(domainError.upstream_error("The Components store returned code that is not valid UTF-8"));
   }
   const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
   const sha256 = hex(digest);
-  return { text, bytes: bytes.byteLength, sha256 };
+  return found({ text, bytes: bytes.byteLength, sha256 });
 }
+
+/** Every component version is also an MCP resource under this prefix (src/resources/components.ts). */
+export const COMPONENT_URI_PREFIX = "patttterns://components/";
+export const componentUri = (patternId: string, versionId: string) =>
+  `${COMPONENT_URI_PREFIX}${patternId}/${versionId}`;
 
 /** Blob keys of the Components store. Pattern ids come from the catalog, versions match VERSION_ID. */
 export const blobKeys = {

@@ -2,11 +2,8 @@
 import { type Catalog, ruleFields } from "../catalog/catalog.ts";
 import type { Entry } from "../catalog/schema.ts";
 import { slugSection } from "../catalog/search.ts";
-import type { Tsx, VersionIndex } from "./model.ts";
+import { componentUri, type Tsx, type VersionIndex } from "./model.ts";
 import { usageRules } from "./rules.ts";
-
-export const componentUri = (patternId: string, versionId: string) =>
-  `patttterns://components/${patternId}/${versionId}`;
 
 /**
  * Memo of built payloads, keyed by the Tsx and VersionIndex objects the (caching) component source

@@ -7,13 +7,21 @@ import type { RequestContext } from "./context.ts";
 import type { Extension, Handler } from "./extension.ts";
 import { CODES, type Result, RpcError, clip } from "./jsonrpc.ts";
 import { lenientArguments } from "./lenient.ts";
-import { type EntitlementPolicy, fail, invalidArgs, type ListedTool, renderOutcome, type ToolOutcome } from "./tool.ts";
+import {
+  type ArgumentsError,
+  type EntitlementPolicy,
+  fail,
+  type ListedTool,
+  renderOutcome,
+  type ToolOutcome,
+} from "./tool.ts";
 
 const ALLOW = { allow: true } as const;
 
 export function toolCaller<D>(
   tools: ListedTool<D>[],
   extensions: Extension<D>[],
+  argumentsError: ArgumentsError,
   entitlement?: EntitlementPolicy,
 ): Handler<D> {
   const byName = new Map(tools.map((t) => [t.name, t]));
@@ -26,7 +34,7 @@ export function toolCaller<D>(
     ctx.outcome.tool = tool.name;
     for (const e of checks) e.checkTool!(tool, ctx);
     const parsed = tool.input.safeParse(lenientArguments(params.arguments ?? {}, tool.inputSchema));
-    if (!parsed.success) return answer(ctx, fail(invalidArgs(parsed.error, tool.name)));
+    if (!parsed.success) return answer(ctx, fail(argumentsError(parsed.error.issues, tool.name)));
     const decision = tool.returnsCode && entitlement ? await entitlement(ctx, tool.name, parsed.data) : ALLOW;
     if (!decision.allow) return answer(ctx, fail(decision.error));
     const run = async () => answer(ctx, await tool.run(parsed.data, ctx));
@@ -38,6 +46,6 @@ export function toolCaller<D>(
 /** The outcome into the request's record, and rendered as the call's result. */
 function answer(ctx: RequestContext, outcome: ToolOutcome): Result {
   ctx.outcome.status = outcome.ok ? "ok" : outcome.error.code;
-  ctx.outcome.subject = outcome.subject;
+  ctx.outcome.report = outcome.report;
   return renderOutcome(outcome);
 }

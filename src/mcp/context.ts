@@ -29,14 +29,20 @@ export interface Platform {
 /** Sends a notification on the request's own SSE response, before its result. */
 export type Notify = (method: string, params: Record<string, unknown>) => void;
 
+/**
+ * What a tool says about its call, for the app's decorators (usage): short strings under names the
+ * app chooses. Opaque to the core, which only carries it from the tool's outcome to the request's.
+ */
+export type Report = Readonly<Record<string, string | undefined>>;
+
 /** What a request came to. */
 export interface Outcome {
   /** `ok`, a domain error code (`pattern_not_found`, …), `input_required` or `rpc_<code>`. */
   status: string;
   /** The tool a tools/call named, once found. */
   tool?: string;
-  /** What a tool call resolved to (never code). */
-  subject?: { pattern_id?: string; version_id?: string };
+  /** What the tool reported about the call (never result bodies). */
+  report?: Report;
   httpStatus: number;
   /** Bytes of the JSON-RPC response (a batch's divided evenly among its requests). */
   bytes: number;

@@ -3,7 +3,7 @@
  * `createServer({ extensions })`. Both kinds are extensions: MCP protocol extensions (the MCP Apps
  * view, src/apps/preview.ts) and protocol features no production tool uses (prompts, completion,
  * logging and progress, MRTR, Mcp-Param headers, required client capabilities:
- * src/mcp/extensions/), which only the conformance fixture registers. The core never imports an
+ * tests/conformance/extensions/), which only the conformance fixture registers. The core never imports an
  * extension; an extension imports the core. A client that takes none of them gets exactly what a
  * server without them answers.
  */

@@ -20,9 +20,8 @@ import {
   result,
   RpcError,
 } from "./jsonrpc.ts";
-import { isJsonContentType, readBounded } from "./body.ts";
+import { isJsonContentType, readBounded, corsHeaders, type OriginPolicy, preflightHeaders } from "../http/index.ts";
 import { messageJson } from "./prebuilt.ts";
-import { corsHeaders, type OriginPolicy, preflightHeaders } from "./origin.ts";
 import type { McpServer } from "./server.ts";
 
 export interface HttpOptions<D> {
@@ -35,11 +34,24 @@ export interface HttpOptions<D> {
   maxBodyBytes?: number;
 }
 
+/** What the handler answered, and the context of every JSON-RPC request it served, outcome filled in. */
+export interface Served {
+  response: Response;
+  /** Empty when nothing was served as JSON-RPC (a refusal before the body, a notification, a response). */
+  requests: RequestContext[];
+}
+
 /**
- * A Request in, a Response out. `platform` is what the runtime adapter knows of the request; `served`,
- * when given, receives the context of every JSON-RPC request answered, outcome filled in (usage).
+ * A Request in, what it was answered out. `platform` is what the runtime adapter knows of the
+ * request; decorators (usage) read `requests` once the response is ready.
  */
-export type McpHandler = (req: Request, platform?: Platform, served?: RequestContext[]) => Promise<Response>;
+export type McpHandler = (req: Request, platform?: Platform) => Promise<Served>;
+
+/** `handle` for a caller that wants only the response (no decorator reads what was served). */
+export const fetchHandler =
+  (handle: McpHandler) =>
+  async (req: Request, platform?: Platform): Promise<Response> =>
+    (await handle(req, platform)).response;
 
 /** One step's answer: an HTTP status, and the JSON-RPC message (or batch) to send, if any. */
 interface Reply {
@@ -53,14 +65,15 @@ export function createHttpHandler<D>(server: McpServer<D>, opts: HttpOptions<D>)
   const now = opts.now ?? (() => performance.now());
   const maxBody = opts.maxBodyBytes ?? TRANSPORT_LIMITS.bodyBytes;
 
-  return async function handle(req, platform = {}, served) {
+  const alone = (response: Response): Served => ({ response, requests: [] });
+  return async function handle(req, platform = {}) {
     const startedAt = now();
     const origin = req.headers.get("origin");
     const cors = corsHeaders(origin);
     const early = preflight(req, origin, cors, opts);
-    if (early) return early;
+    if (early) return early instanceof Response ? alone(early) : early.then(alone);
     const raw = await readJson(req, maxBody, cors);
-    if (raw instanceof Response) return raw;
+    if (raw instanceof Response) return alone(raw);
 
     // Each JSON-RPC request gets its context; notifications of a single request are streamed
     // before its result when the client accepts SSE (buffered, not live: our tools finish in
@@ -78,17 +91,19 @@ export function createHttpHandler<D>(server: McpServer<D>, opts: HttpOptions<D>)
 
     const sse = notes.length > 0 && reply.status === 200 && reply.body !== undefined;
     const text = reply.body === undefined ? null : sse ? sseText([...notes, reply.body]) : messageJson(reply.body);
-    if (served && contexts.length) {
+    if (contexts.length) {
       const durationMs = now() - startedAt;
       for (const ctx of contexts) {
         // Per-request bytes in a batch are approximate; single requests (all but 2025-03-26) are exact.
         ctx.outcome.bytes = (text?.length ?? 0) / contexts.length;
         ctx.outcome.durationMs = durationMs;
-        served.push(ctx);
       }
     }
-    if (text === null) return new Response(null, { status: reply.status, headers: cors });
-    return new Response(text, { status: reply.status, headers: { ...cors, ...(sse ? SSE_HEADERS : JSON_HEADERS) } });
+    const response =
+      text === null
+        ? new Response(null, { status: reply.status, headers: cors })
+        : new Response(text, { status: reply.status, headers: { ...cors, ...(sse ? SSE_HEADERS : JSON_HEADERS) } });
+    return { response, requests: contexts };
   };
 }
 
@@ -209,7 +224,7 @@ function newContext<D>(
     clientCapabilities: {},
     logLevel: undefined,
     notify: undefined,
-    outcome: { status: "ok", tool: undefined, subject: undefined, httpStatus: 200, bytes: 0, durationMs: 0 },
+    outcome: { status: "ok", tool: undefined, report: undefined, httpStatus: 200, bytes: 0, durationMs: 0 },
   };
 }
 

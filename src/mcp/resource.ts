@@ -23,7 +23,7 @@ export interface Resource<D = unknown> {
   title?: string;
   description?: string;
   mimeType: string;
-  /** Resources that hand out component code pass through the entitlement policy first. */
+  /** Resources that hand out entitled content pass through the entitlement policy first. */
   returnsCode?: boolean;
   read(deps: D): Promise<ReadResult>;
 }
@@ -35,7 +35,7 @@ export interface ResourceTemplate<D = unknown> {
   title?: string;
   description?: string;
   mimeType: string;
-  /** Templates that hand out component code pass through the entitlement policy first. */
+  /** Templates that hand out entitled content pass through the entitlement policy first. */
   returnsCode?: boolean;
   /** Returns null when the URI does not belong to this template or names nothing. */
   read(uri: string, deps: D): Promise<ReadResult | null>;

@@ -12,7 +12,7 @@ import { toolLister } from "./list-tools.ts";
 import { modernEnvelope } from "./modern-result.ts";
 import { listedResource, resourceMethods } from "./read-resource.ts";
 import type { Resource, ResourceTemplate } from "./resource.ts";
-import type { EntitlementPolicy, ListedTool } from "./tool.ts";
+import type { ArgumentsError, EntitlementPolicy, ListedTool } from "./tool.ts";
 
 export type { ServerInfo };
 
@@ -20,12 +20,14 @@ export interface ServerOptions<D> {
   info: ServerInfo;
   instructions: string;
   tools: ListedTool<D>[];
+  /** The error a call gets when its arguments fail the tool's schema: the app's own error model. */
+  argumentsError: ArgumentsError;
   resources?: Resource<D>[];
   templates?: ResourceTemplate<D>[];
   entitlement?: EntitlementPolicy;
   /**
    * Opt-in additions, through one hook (extension.ts): MCP protocol extensions such as the MCP Apps
-   * view, and the protocol features no production tool uses (src/mcp/extensions/).
+   * view, and the protocol features no production tool uses (tests/conformance/extensions/).
    */
   extensions?: Extension<D>[];
 }
@@ -51,7 +53,7 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
     {
       ...lifecycleMethods(info, capabilities, instructions),
       "tools/list": lister.method,
-      "tools/call": { handle: toolCaller(tools, extensions, opts.entitlement) },
+      "tools/call": { handle: toolCaller(tools, extensions, opts.argumentsError, opts.entitlement) },
       ...resourceMethods(resources, templates, unlisted, opts.entitlement),
     },
     extensions,

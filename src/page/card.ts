@@ -3,7 +3,7 @@
  * server: tools and resources come from `listTools()` and `listResources()`, so the card cannot
  * drift from tools/list or resources/list.
  */
-import { SUPPORTED_VERSIONS } from "../config.ts";
+import { SUPPORTED_VERSIONS } from "../mcp/constants.ts";
 import type { McpServer } from "../mcp/server.ts";
 
 export const CARD_PATH = "/.well-known/mcp/server-card.json";

@@ -5,7 +5,7 @@
  * edge function carries none of their 11 KB. A strict CSP allows only same-origin styles, scripts
  * and requests, nothing inline; every dynamic string is HTML-escaped.
  */
-import { MODERN_VERSION, SUPPORTED_VERSIONS } from "../config.ts";
+import { MODERN_VERSION, SUPPORTED_VERSIONS } from "../mcp/constants.ts";
 import type { McpServer } from "../mcp/server.ts";
 import { SKILL } from "../../generated/skill.ts";
 import { SKILL_URI } from "../skill/resource.ts";

@@ -3,14 +3,14 @@
  * version's TSX as text, byte for byte as get_component's component_code. `active` names the active
  * version. The same version rule applies: hidden versions are never served, nothing is substituted.
  */
-import { CACHE_HINTS } from "../config.ts";
+import { CACHE_HINTS } from "../mcp/constants.ts";
 import type { Deps } from "../deps.ts";
-import { VERSION_ID } from "../components/model.ts";
-import { ACTIVE, loadComponent } from "../components/service.ts";
+import { COMPONENT_URI_PREFIX as PREFIX, VERSION_ID } from "../components/model.ts";
+import { ACTIVE, loadComponent } from "../components/version-rule.ts";
+import { isInfraCode } from "../errors.ts";
 import { CODES, RpcError } from "../mcp/jsonrpc.ts";
 import type { ResourceTemplate } from "../mcp/resource.ts";
 
-const PREFIX = "patttterns://components/";
 export const COMPONENT_MIME = "text/tsx";
 
 export const componentTemplate: ResourceTemplate<Deps> = {
@@ -35,8 +35,8 @@ export const componentTemplate: ResourceTemplate<Deps> = {
     const loaded = await loadComponent(components, r.entry, version);
     if (!loaded.ok) {
       const { code, message, retryable } = loaded.error;
-      if (code === "upstream_timeout" || code === "upstream_error")
-        throw new RpcError(CODES.internalError, message, { code, retryable, uri });
+      // The store failing is ours to report; anything else means the URI names nothing servable.
+      if (isInfraCode(code)) throw new RpcError(CODES.internalError, message, { code, retryable, uri });
       return null;
     }
     return {

@@ -1,5 +1,5 @@
 /** The agent skill as an MCP resource, so connected agents can read it without leaving the protocol. */
-import { CACHE_HINTS } from "../config.ts";
+import { CACHE_HINTS } from "../mcp/constants.ts";
 import type { Resource } from "../mcp/resource.ts";
 
 export const SKILL_URI = "patttterns://skill/SKILL.md";

@@ -64,9 +64,3 @@ export function openStore(name: string, opts: OpenOptions = {}): KV {
     },
   };
 }
-
-/** Reads `NETLIFY_BLOBS_CONTEXT`-style credentials from env vars, for scripts outside Netlify. */
-export function configFromEnv(env: Record<string, string | undefined>): BlobsConfig | undefined {
-  if (!env.NETLIFY_SITE_ID || !env.NETLIFY_BLOBS_TOKEN) return undefined;
-  return { siteID: env.NETLIFY_SITE_ID, token: env.NETLIFY_BLOBS_TOKEN, apiURL: env.NETLIFY_API_URL };
-}

@@ -1,11 +1,11 @@
 import * as z from "zod/mini";
 import { VERSION_ID } from "../components/model.ts";
 import { hybridPayload, type Payload } from "../components/payload.ts";
-import { loadComponent } from "../components/service.ts";
+import { loadComponent } from "../components/version-rule.ts";
 import type { Prebuilt } from "../mcp/prebuilt.ts";
 import { fail, okPrebuilt, textResult, type ToolResult } from "../mcp/tool.ts";
 import { patternRef, resolveRef } from "./refs.ts";
-import { tool } from "./tool.ts";
+import { defineTool } from "./define.ts";
 
 /** Each payload's result, serialized once: hybridPayload hands out the same object for the same stored version. */
 const results = new WeakMap<Payload, Prebuilt<ToolResult>>();
@@ -16,7 +16,7 @@ function resultOf(payload: Payload): Prebuilt<ToolResult> {
   return result;
 }
 
-export default tool({
+export default defineTool({
   name: "get_component",
   description:
     "Fetch a pattern's React + Tailwind TSX component exactly as the catalog stores it, with metadata (tags, catalog " +

@@ -1,11 +1,11 @@
 import * as z from "zod/mini";
 import { ruleFields, summary } from "../catalog/catalog.ts";
-import { availableVersions } from "../components/service.ts";
+import { availableVersions } from "../components/version-rule.ts";
 import { fail, ok } from "../mcp/tool.ts";
 import { patternRef, resolveRef } from "./refs.ts";
-import { tool } from "./tool.ts";
+import { defineTool } from "./define.ts";
 
-export default tool({
+export default defineTool({
   name: "get_pattern",
   description:
     "Get one catalog pattern in full: description, tags, interaction rules, UI categories and flows, its page URL, " +
@@ -20,18 +20,17 @@ export default tool({
     // The store is the truth for has_component: an active version that is visible. When the store is
     // unreachable the catalog's flag still answers, marked with component_status.
     const found = await availableVersions(components, e);
-    const component =
-      found === null
+    const component = !found.ok
+      ? { has_component: e.hasGeneratedComponent, available_versions: null, component_status: found.error.code }
+      : found.index === null
         ? { has_component: false, available_versions: [] as string[] }
-        : "code" in found
-          ? { has_component: e.hasGeneratedComponent, available_versions: null, component_status: found.code }
-          : found.available.includes(found.index.activeVersionId)
-            ? {
-                has_component: true,
-                active_version_id: found.index.activeVersionId,
-                available_versions: found.available,
-              }
-            : { has_component: false, available_versions: found.available };
+        : found.available.includes(found.index.activeVersionId)
+          ? {
+              has_component: true,
+              active_version_id: found.index.activeVersionId,
+              available_versions: found.available,
+            }
+          : { has_component: false, available_versions: found.available };
     return ok(
       {
         ...summary(catalog, e),

@@ -1,8 +1,8 @@
 import * as z from "zod/mini";
 import { ok } from "../mcp/tool.ts";
-import { tool } from "./tool.ts";
+import { defineTool } from "./define.ts";
 
-export default tool({
+export default defineTool({
   name: "list_categories",
   description:
     "List how the PATTTTERNS catalog is organised: its pattern types (pattern, flows, components) and site sections " +

@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { Entry } from "../catalog/schema.ts";
 import { LIMITS } from "../config.ts";
-import { type DomainError, domainError } from "../errors.ts";
+import { domainError, failure, type Result } from "../errors.ts";
 
 export const patternRef = z
   .string()
@@ -31,41 +31,32 @@ const quote = (ref: string) => JSON.stringify(ref.length > 80 ? `${ref.slice(0, 
  * candidates when it is ambiguous or explaining why it is malformed, `pattern_not_found` with
  * the closest search hits otherwise.
  */
-export async function resolveRef(
-  catalog: Catalog,
-  ref: string,
-): Promise<{ ok: true; entry: Entry } | { ok: false; error: DomainError }> {
+export async function resolveRef(catalog: Catalog, ref: string): Promise<Result<{ entry: Entry }>> {
   const r = await catalog.resolve(ref);
   if (r.ok) return r;
   if (r.reason === "ambiguous") {
     const candidates = r.candidates.map(candidate);
-    return {
-      ok: false,
-      error: domainError(
-        "invalid_args",
+    return failure(
+      domainError.invalid_args(
         `${quote(ref)} matches ${candidates.length} patterns: ` +
           `${candidates.map((c) => `${c.catalog_number} ${c.title} (${c.slug})`).join(", ")}.`,
         `Call again with one of these catalog numbers: ${candidates.map((c) => c.catalog_number).join(", ")}.`,
         { candidates },
       ),
-    };
+    );
   }
   if (r.reason === "invalid") {
-    return {
-      ok: false,
-      error: domainError(
-        "invalid_args",
+    return failure(
+      domainError.invalid_args(
         `pattern_id ${quote(ref)} is not usable: ${r.detail ?? "malformed"}.`,
         'Pass a catalog number ("#123"), a Notion UUID, a slug ("/ui-components/tabs") or a patttterns.com URL.',
       ),
-    };
+    );
   }
   // Words that name no pattern may still find some: offer the best few so the next call can succeed.
   const near = (await catalog.search(ref, { limit: 3 })).hits.map(candidate);
-  return {
-    ok: false,
-    error: domainError(
-      "pattern_not_found",
+  return failure(
+    domainError.pattern_not_found(
       `No pattern matches ${quote(ref)}.`,
       near.length
         ? `Did you mean ${near.map((c) => `${c.catalog_number} ${c.title}`).join(", ")}? ` +
@@ -73,5 +64,5 @@ export async function resolveRef(
         : "Call search_patterns or search_components with keywords to find the pattern, then use its catalog_number.",
       near.length ? { candidates: near } : {},
     ),
-  };
+  );
 }

@@ -5,7 +5,7 @@ import { LIMITS } from "../config.ts";
 import { domainError } from "../errors.ts";
 import { fail } from "../mcp/tool.ts";
 import { limit, NOTHING_FOUND, piece, searchPage } from "./search-page.ts";
-import { tool } from "./tool.ts";
+import { defineTool } from "./define.ts";
 
 /** What every hit of this tool adds: the version get_component serves without a version_id. */
 const DEFAULT_VERSION = piece(',"default_version":"active"');
@@ -21,7 +21,7 @@ async function knownCategory(catalog: Catalog, raw: string): Promise<string | un
   return undefined;
 }
 
-export default tool({
+export default defineTool({
   name: "search_components",
   description:
     "Find catalog patterns that have ready-made React + Tailwind TSX components, by query and/or category (a type, a " +
@@ -63,8 +63,7 @@ export default tool({
     const asked = category?.trim() || undefined;
     if (words === undefined && asked === undefined) {
       return fail(
-        domainError(
-          "invalid_args",
+        domainError.invalid_args(
           "Give a query with keywords, a category, or both.",
           'Call again with e.g. { "query": "sidebar" } or { "category": "ui-components" }; list_categories lists ' +
             "categories.",
@@ -75,8 +74,7 @@ export default tool({
     if (asked !== undefined && known === undefined) {
       const names = catalog.categories().map((c) => c.name);
       return fail(
-        domainError(
-          "invalid_args",
+        domainError.invalid_args(
           `Unknown category ${JSON.stringify(asked.slice(0, 100))}.`,
           `Use a type or section (${names.join(", ")}) or a tag from list_categories, ` +
             "or pass the words as query instead.",

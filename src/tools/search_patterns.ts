@@ -4,9 +4,9 @@ import { LIMITS } from "../config.ts";
 import { domainError } from "../errors.ts";
 import { fail } from "../mcp/tool.ts";
 import { limit, NOTHING_FOUND, searchPage } from "./search-page.ts";
-import { tool } from "./tool.ts";
+import { defineTool } from "./define.ts";
 
-export default tool({
+export default defineTool({
   name: "search_patterns",
   description:
     "Search the whole PATTTTERNS catalog of UI interaction patterns (UX patterns, UI components, user flows, AI and " +
@@ -36,8 +36,7 @@ export default tool({
     // "???" normalizes to no words, which would match every pattern: refuse it instead of returning the catalog.
     if (tokens(query).length === 0) {
       return fail(
-        domainError(
-          "invalid_args",
+        domainError.invalid_args(
           "The query has no letters or digits to search for.",
           'Call again with keywords, e.g. { "query": "date picker" }; list_categories shows what the catalog covers.',
         ),

@@ -5,6 +5,7 @@
  */
 import * as z from "zod/mini";
 import "../zod-english.ts";
+import { isInfraCode } from "../errors.ts";
 import type { RequestContext } from "../mcp/context.ts";
 
 /** The methods usage counts: handshakes and tool calls (docs/usage.md). Everything else is not recorded. */
@@ -75,7 +76,7 @@ export const statusOf = (request: RequestContext) => request.outcome.status || "
 /** Infra errors are ours (target: under 2% of calls, docs/usage.md); anything else not ok is the caller's. */
 export function errorKind(status: string, httpStatus: number): "ok" | "infra" | "client" {
   if (status === "ok" && httpStatus < 500) return "ok";
-  if (status.startsWith("upstream_") || status === "rpc_-32603" || httpStatus >= 500) return "infra";
+  if (isInfraCode(status) || status === "rpc_-32603" || httpStatus >= 500) return "infra";
   return "client";
 }
 
@@ -93,8 +94,8 @@ export function toEvent(request: RequestContext, at: Date, client: string | null
     era: request.era,
     protocol_version: request.protocolVersion,
     tool: request.method === "tools/call" ? outcome.tool : undefined,
-    pattern_id: outcome.subject?.pattern_id,
-    version_id: outcome.subject?.version_id,
+    pattern_id: outcome.report?.pattern_id,
+    version_id: outcome.report?.version_id,
     status: statusOf(request),
     http_status: outcome.httpStatus,
     duration_ms: Math.round(outcome.durationMs * 10) / 10,

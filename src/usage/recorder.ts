@@ -5,7 +5,8 @@
  * (production) both happen after the response; a recording failure is logged and swallowed: it
  * never fails a response.
  */
-import type { RequestContext } from "../mcp/context.ts";
+import { type Config, DEFAULTS } from "../config.ts";
+import type { Platform, RequestContext } from "../mcp/context.ts";
 import type { McpHandler } from "../mcp/http.ts";
 import { type BlobsConfig, type KV, openStore } from "../storage/blobs.ts";
 import { keys, logLine, monthOf, RECORDED_METHODS, toEvent, USAGE_STORE, type UsageEvent } from "./event.ts";
@@ -32,15 +33,6 @@ export interface UsageRecorder {
    */
   record(requests: RequestContext[]): Promise<void>;
 }
-
-/**
- * `record` settles within this time whatever the store does (`USAGE_WRITE_DEADLINE_MS` overrides).
- * Locally the write is awaited before the response, and the Blobs client retries a failing store five
- * times 5 s apart: this bounds the wait. Generous, because a write given up on is a count lost: on a
- * saturated machine local writes were seen taking over 2 s, and on Netlify the wait is off the
- * response path anyway.
- */
-export const WRITE_DEADLINE_MS = 10_000;
 
 /** Sortable and unique: time first (listing order), then 64 random bits (isolates share no counter). */
 const eventId = (at: Date) =>
@@ -75,8 +67,8 @@ export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
           log(logLine(event, requestId, ip));
           events.push(event);
         }
-        const ms = opts.deadlineMs ?? WRITE_DEADLINE_MS;
-        // The store's own deadline (usageFromEnv) cancels its requests; this one bounds the wait.
+        const ms = opts.deadlineMs ?? DEFAULTS.USAGE_WRITE_DEADLINE_MS;
+        // The store's own deadline (usageRecorder) cancels its requests; this one bounds the wait.
         await withinDeadline(
           ms,
           () => new Error(`the usage store did not confirm within ${ms} ms`),
@@ -98,15 +90,18 @@ export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
   };
 }
 
-/** Production wiring: the usage store of the running site (or explicit credentials), with a deadline on every call. */
-export function usageFromEnv(
-  env: Record<string, string | undefined>,
+/**
+ * Production wiring: the usage store of the running site (or explicit credentials), with a deadline
+ * (`USAGE_WRITE_DEADLINE_MS`) on every call; `record` settles within it whatever the store does.
+ */
+export function usageRecorder(
+  { usage }: Pick<Config, "usage">,
   blobs?: BlobsConfig,
   baseFetch: typeof fetch = fetch,
 ): UsageRecorder {
-  const deadlineMs = Number(env.USAGE_WRITE_DEADLINE_MS) > 0 ? Number(env.USAGE_WRITE_DEADLINE_MS) : WRITE_DEADLINE_MS;
+  const deadlineMs = usage.writeDeadlineMs;
   return createUsageRecorder({
-    secret: env.USAGE_HASH_SECRET || undefined,
+    secret: usage.hashSecret,
     deadlineMs,
     // One deadline per request's writes, retries included: a hung store leaves no sockets behind.
     open: () => {
@@ -125,10 +120,12 @@ const nextTask = () => timer(0).done;
  * emulation kills pending `waitUntil` work when the response ends, and tests want it done) it is
  * awaited before the response is returned.
  */
-export function withUsage(handle: McpHandler, recorder: UsageRecorder): McpHandler {
+export function withUsage(
+  handle: McpHandler,
+  recorder: UsageRecorder,
+): (req: Request, platform?: Platform) => Promise<Response> {
   return async (req, platform = {}) => {
-    const served: RequestContext[] = [];
-    const res = await handle(req, platform, served);
+    const { response: res, requests: served } = await handle(req, platform);
     if (!served.some((r) => RECORDED_METHODS.has(r.method))) return res;
     try {
       // With waitUntil, all of it (the log line, the client hash, the write) starts on a later task,

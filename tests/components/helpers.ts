@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { createApp, type AppOptions } from "../../src/app.ts";
+import { type Env, readConfig } from "../../src/config.ts";
 import { type BlobsConfig, openStore } from "../../src/storage/blobs.ts";
 import { ROOT } from "../../scripts/lib/repo-root.ts";
 import { startLocalBlobs } from "../../scripts/local/blobs.ts";
@@ -55,10 +56,10 @@ export async function startSeededBlobs(seed = true): Promise<SeededBlobs> {
   };
 }
 
-/** The real app over the real Blobs adapter (env-built source, caches included). */
-export function blobsApp(blobs: SeededBlobs, overrides: Partial<AppOptions> = {}) {
+/** The real app over the real Blobs adapter (the configured source, caches included); `env` as a deployment sets it. */
+export function blobsApp(blobs: SeededBlobs, { env, ...overrides }: Partial<AppOptions> & { env?: Env } = {}) {
   return createApp({
-    env: { COMPONENTS_STORE: STORE, ...overrides.env },
+    config: readConfig({ COMPONENTS_STORE: STORE, ...env }),
     catalogData: memoryReader(catalogData),
     blobs: blobs.config,
     ...overrides,

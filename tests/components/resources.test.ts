@@ -3,7 +3,7 @@
  * the 2026-07-28 cache fields, hidden and missing versions as "not found" in each era's code.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { CACHE_HINTS } from "../../src/config.ts";
+import { CACHE_HINTS } from "../../src/mcp/constants.ts";
 import { modern } from "../helpers/app.ts";
 import {
   blobsApp,

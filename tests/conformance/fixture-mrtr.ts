@@ -5,8 +5,8 @@
  */
 import { z } from "zod";
 import type { RequestContext } from "../../src/mcp/context.ts";
-import { type InputRequest, mrtr as mrtrExtension, needInput } from "../../src/mcp/extensions/mrtr.ts";
-import type { Prompt } from "../../src/mcp/extensions/prompts.ts";
+import { type InputRequest, mrtr as mrtrExtension, needInput } from "./extensions/mrtr.ts";
+import type { Prompt } from "./extensions/prompts.ts";
 import { blocks, type ListedTool, type Tool } from "../../src/mcp/tool.ts";
 import { defineListedTool } from "../helpers/json-schema.ts";
 

@@ -1,7 +1,7 @@
 /**
  * TEST-ONLY server: the conformance suite's fixture tools, resources and prompts, registered on
  * our own protocol core (`createServer` + `createHttpHandler`) with every extension of
- * src/mcp/extensions (prompts, logging and progress, completion, MRTR, Mcp-Param headers, required
+ * tests/conformance/extensions (prompts, logging and progress, completion, MRTR, Mcp-Param headers, required
  * client capabilities), served over node:http on 127.0.0.1. It proves the core against the suite's
  * full server set while the production server stays without them. Names and payloads are the ones
  * the scenarios in node_modules/@modelcontextprotocol/conformance call and check.
@@ -10,17 +10,17 @@ import { createServer as createHttpServer, type Server } from "node:http";
 import { once } from "node:events";
 import { Readable } from "node:stream";
 import { z } from "zod";
-import { requiredCapabilities } from "../../src/mcp/extensions/client-capabilities.ts";
-import { completion } from "../../src/mcp/extensions/completion.ts";
-import { logging, progress } from "../../src/mcp/extensions/notifications.ts";
-import { paramHeaders } from "../../src/mcp/extensions/param-headers.ts";
-import { type Prompt, prompts as promptsExtension } from "../../src/mcp/extensions/prompts.ts";
-import { createHttpHandler } from "../../src/mcp/http.ts";
-import { createOriginPolicy } from "../../src/mcp/origin.ts";
+import { requiredCapabilities } from "./extensions/client-capabilities.ts";
+import { completion } from "./extensions/completion.ts";
+import { logging, progress } from "./extensions/notifications.ts";
+import { paramHeaders } from "./extensions/param-headers.ts";
+import { type Prompt, prompts as promptsExtension } from "./extensions/prompts.ts";
+import { createHttpHandler, fetchHandler } from "../../src/mcp/http.ts";
+import { createOriginPolicy } from "../../src/http/index.ts";
 import type { Resource, ResourceTemplate } from "../../src/mcp/resource.ts";
 import { createServer } from "../../src/mcp/server.ts";
 import { blocks, fail, type ListedTool, type Tool } from "../../src/mcp/tool.ts";
-import { domainError } from "../../src/errors.ts";
+import { domainError, invalidArguments } from "../../src/errors.ts";
 import { defineListedTool } from "../helpers/json-schema.ts";
 import { mrtr, mrtrPrompt, mrtrTools } from "./fixture-mrtr.ts";
 
@@ -97,8 +97,7 @@ const tools: ListedTool<D>[] = [
   }),
   tool("test_error_handling", "Always fails.", async () =>
     fail(
-      domainError(
-        "upstream_error",
+      domainError.upstream_error(
         "This tool intentionally returns an error for testing",
         "Nothing to fix: this tool always fails.",
       ),
@@ -232,6 +231,7 @@ export function fixtureHandler() {
     info: { name: "patttterns-conformance-fixture", version: "1.0.0" },
     instructions: "Test-only server: the conformance suite's fixtures on the patttterns-mcp protocol core.",
     tools: [...tools, ...mrtrTools],
+    argumentsError: invalidArguments,
     resources,
     templates,
     // Capabilities are advertised in this order: prompts, logging, completions.
@@ -244,7 +244,9 @@ export function fixtureHandler() {
       requiredCapabilities({ test_missing_capability: { sampling: {} } }),
     ],
   });
-  return createHttpHandler(server, { deps: undefined, origins: createOriginPolicy("https://patttterns.com") });
+  return fetchHandler(
+    createHttpHandler(server, { deps: undefined, origins: createOriginPolicy("https://patttterns.com") }),
+  );
 }
 
 export interface FixtureServer {

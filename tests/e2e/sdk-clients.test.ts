@@ -65,7 +65,10 @@ function json(result: any) {
 const decode = (bytes: Uint8Array) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-/** Lists the tools and calls each one with sensible arguments, checking the answers against the catalog and fixtures. */
+/**
+ * Lists the tools and calls each one with sensible arguments, checking the answers against the
+ * catalog and fixtures.
+ */
 async function exerciseAllTools(client: AnyClient) {
   const listed = await client.listTools();
   expect(listed.tools.map((t) => t.name)).toEqual(TOOL_NAMES);

@@ -1,6 +1,7 @@
 /** Builds the real app in process, over the committed catalog and fixtures. */
 import { readFileSync } from "node:fs";
 import { createApp, type AppOptions } from "../../src/app.ts";
+import { type Env, readConfig } from "../../src/config.ts";
 import { memoryReader } from "./memory-catalog.ts";
 import { parseThesaurus } from "../../scripts/build/catalog/thesaurus.ts";
 import { modernRequest } from "../../src/mcp/client.ts";
@@ -17,9 +18,10 @@ export function fixtureSource() {
   return memoryComponents(fixtures);
 }
 
-export function testApp(overrides: Partial<AppOptions> = {}) {
+/** The real app over the committed catalog and fixtures, in memory; `env` as a deployment sets it. */
+export function testApp({ env, ...overrides }: Partial<AppOptions> & { env?: Env } = {}) {
   return createApp({
-    env: {},
+    config: readConfig(env),
     catalogData: memoryReader(catalogData, { synonyms }),
     components: fixtureSource(),
     ...overrides,

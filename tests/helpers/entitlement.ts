@@ -4,8 +4,7 @@ import type { Decision } from "../../src/mcp/tool.ts";
 
 export const deny = (reason: string): Decision => ({
   allow: false,
-  error: domainError(
-    "forbidden",
+  error: domainError.forbidden(
     reason,
     "Tell the user this component needs a PATTTTERNS account; see https://patttterns.com/mcp.",
   ),

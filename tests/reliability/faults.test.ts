@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.ts";
+import { readConfig } from "../../src/config.ts";
 import { catalogData, fixtures } from "../helpers/app.ts";
 import { type ComponentsApi, startComponentsApi } from "../helpers/components-api.ts";
 import { type Fault, type FaultProxy, startFaultProxy } from "../helpers/fault-proxy.ts";
@@ -39,12 +40,12 @@ async function start(adapter: Adapter): Promise<Upstream> {
     const via = { ...blobs.config, edgeURL: proxy.url, uncachedEdgeURL: proxy.url };
     return {
       proxy,
-      app: () => createApp({ env, catalogData: memoryReader(catalogData), blobs: via }),
+      app: () => createApp({ config: readConfig(env), catalogData: memoryReader(catalogData), blobs: via }),
       async unreachable() {
         const direct = blobs!.config;
         await blobs!.stop();
         blobs = undefined;
-        return createApp({ env, catalogData: memoryReader(catalogData), blobs: direct });
+        return createApp({ config: readConfig(env), catalogData: memoryReader(catalogData), blobs: direct });
       },
       async stop() {
         await proxy.stop();
@@ -58,14 +59,17 @@ async function start(adapter: Adapter): Promise<Upstream> {
     proxy,
     app: () =>
       createApp({
-        env: { ...env, COMPONENTS_API_BASE: `${proxy.url}/api/components` },
+        config: readConfig({ ...env, COMPONENTS_API_BASE: `${proxy.url}/api/components` }),
         catalogData: memoryReader(catalogData),
       }),
     async unreachable() {
       const direct = `${api!.url}/api/components`;
       await api!.stop();
       api = undefined;
-      return createApp({ env: { ...env, COMPONENTS_API_BASE: direct }, catalogData: memoryReader(catalogData) });
+      return createApp({
+        config: readConfig({ ...env, COMPONENTS_API_BASE: direct }),
+        catalogData: memoryReader(catalogData),
+      });
     },
     async stop() {
       await proxy.stop();

@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app.ts";
+import { readConfig } from "../../src/config.ts";
 import { catalogData, fixtures, testApp } from "../helpers/app.ts";
 import { type RecordingBlobs, startRecordingBlobs } from "../helpers/recording-blobs.ts";
 import {
@@ -166,7 +167,11 @@ describe("fuzz: tool calls over a real local Blobs server", () => {
   it("get_component and get_pattern with random refs and versions read only catalog keys (1,000 cases)", async () => {
     // No caching, so every call reaches the store and every key it asks for is recorded.
     const env = { COMPONENTS_INDEX_TTL_MS: "0", COMPONENTS_CACHE_BYTES: "0" };
-    const overBlobs = createApp({ env, catalogData: memoryReader(catalogData), blobs: blobs.config });
+    const overBlobs = createApp({
+      config: readConfig(env),
+      catalogData: memoryReader(catalogData),
+      blobs: blobs.config,
+    });
     const arb = fc.oneof(
       {
         weight: 6,

@@ -13,7 +13,8 @@ import { USAGE_STORE } from "../../src/usage/event.ts";
 import { foldMonth } from "../../src/usage/fold.ts";
 import { hashClient, hashKeyBlob } from "../../src/usage/hash.ts";
 import { renderHtml } from "../../scripts/ops/usage-report/html.ts";
-import { createUsageRecorder, usageFromEnv } from "../../src/usage/recorder.ts";
+import { readConfig } from "../../src/config.ts";
+import { createUsageRecorder, usageRecorder } from "../../src/usage/recorder.ts";
 import { buildReport, renderText } from "../../scripts/ops/usage-report/report.ts";
 import { openStore } from "../../src/storage/blobs.ts";
 import { fixtures, testApp } from "../helpers/app.ts";
@@ -110,7 +111,7 @@ describe("no raw IP or author e-mail in stored usage data or any report", () => 
     try {
       const IPS = [VICTIM, "2001:db8::77"];
       const app = testApp({
-        usage: usageFromEnv({ USAGE_HASH_SECRET: randomBytes(32).toString("hex") }, blobs.config),
+        usage: usageRecorder(readConfig({ USAGE_HASH_SECRET: randomBytes(32).toString("hex") }), blobs.config),
       });
       for (const ip of IPS) {
         for (const f of fixtures) {

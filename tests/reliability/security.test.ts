@@ -9,6 +9,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.ts";
+import { readConfig } from "../../src/config.ts";
 import { ROOT } from "../../scripts/lib/repo-root.ts";
 import { catalogData, fixtures, testApp } from "../helpers/app.ts";
 import { type FaultProxy, startFaultProxy } from "../helpers/fault-proxy.ts";
@@ -257,7 +258,7 @@ describe("refs and versions never address arbitrary blob keys", () => {
     proxy = await startFaultProxy(blobs.url);
     // No caching: every call that reaches the store is recorded.
     app = createApp({
-      env: { COMPONENTS_INDEX_TTL_MS: "0", COMPONENTS_CACHE_BYTES: "0" },
+      config: readConfig({ COMPONENTS_INDEX_TTL_MS: "0", COMPONENTS_CACHE_BYTES: "0" }),
       catalogData: memoryReader(catalogData),
       blobs: { ...blobs.config, edgeURL: proxy.url, uncachedEdgeURL: proxy.url },
     });

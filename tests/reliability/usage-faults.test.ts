@@ -2,10 +2,13 @@
  * Usage-recording failures never fail or delay a request. The usage store is a real local
  * BlobsServer behind the fault proxy (slow, hanging, 5xx, 429, reset) or stopped outright. With the
  * platform's waitUntil (production) the answer must not wait for the write at all; without it (the
- * local emulation awaits the write, see src/usage/recorder.ts) the wait is bounded by WRITE_DEADLINE_MS.
+ * local emulation awaits the write, see src/usage/recorder.ts) the wait is bounded by USAGE_WRITE_DEADLINE_MS.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { usageFromEnv, WRITE_DEADLINE_MS } from "../../src/usage/recorder.ts";
+import { DEFAULTS, readConfig } from "../../src/config.ts";
+import { usageRecorder } from "../../src/usage/recorder.ts";
+
+const WRITE_DEADLINE_MS = DEFAULTS.USAGE_WRITE_DEADLINE_MS;
 import { fixtures, testApp } from "../helpers/app.ts";
 import { type Fault, type FaultProxy, startFaultProxy } from "../helpers/fault-proxy.ts";
 import { type RecordingBlobs, startRecordingBlobs } from "../helpers/recording-blobs.ts";
@@ -47,7 +50,7 @@ function appFor(fault: Fault | "stopped", secret?: string) {
   if (fault !== "stopped") proxy.set(fault);
   const config =
     fault === "stopped" ? stoppedConfig : { ...blobs.config, edgeURL: proxy.url, uncachedEdgeURL: proxy.url };
-  return testApp({ usage: usageFromEnv({ USAGE_HASH_SECRET: secret }, config) });
+  return testApp({ usage: usageRecorder(readConfig({ USAGE_HASH_SECRET: secret }), config) });
 }
 
 const calls = () => [
@@ -123,10 +126,11 @@ it("control: with a healthy store the events are written (the faults above were 
   const logs = vi.spyOn(console, "log").mockImplementation(() => {});
   try {
     const app = testApp({
-      usage: usageFromEnv(
-        { USAGE_HASH_SECRET: "s3cret-for-tests-0123456789abcdef" },
-        { ...blobs.config, edgeURL: proxy.url, uncachedEdgeURL: proxy.url },
-      ),
+      usage: usageRecorder(readConfig({ USAGE_HASH_SECRET: "s3cret-for-tests-0123456789abcdef" }), {
+        ...blobs.config,
+        edgeURL: proxy.url,
+        uncachedEdgeURL: proxy.url,
+      }),
     });
     blobs.clear();
     const pending: Promise<unknown>[] = [];
@@ -144,10 +148,11 @@ it("a usage store slower than the write deadline: the answer is unaffected and t
   const errors = vi.spyOn(console, "error").mockImplementation(() => {});
   try {
     const app = testApp({
-      usage: usageFromEnv(
-        { USAGE_HASH_SECRET: "s3cret-for-tests-0123456789abcdef" },
-        { ...blobs.config, edgeURL: proxy.url, uncachedEdgeURL: proxy.url },
-      ),
+      usage: usageRecorder(readConfig({ USAGE_HASH_SECRET: "s3cret-for-tests-0123456789abcdef" }), {
+        ...blobs.config,
+        edgeURL: proxy.url,
+        uncachedEdgeURL: proxy.url,
+      }),
     });
     const pending: Promise<unknown>[] = [];
     const out = await checkResponse(

@@ -1,7 +1,7 @@
 /** The server card is generated from the live tool table: it equals tools/list, in process and served. */
 import { describe, expect, it } from "vitest";
 import { CARD_PATH, serverCard } from "../../src/page/card.ts";
-import { SUPPORTED_VERSIONS } from "../../src/config.ts";
+import { SUPPORTED_VERSIONS } from "../../src/mcp/constants.ts";
 import { modern, post, testApp } from "../helpers/app.ts";
 import { SERVED } from "../helpers/served.ts";
 

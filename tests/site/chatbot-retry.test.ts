@@ -9,7 +9,9 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setupServer } from "msw/node";
 import { type ChatEvent, createChatbotHandler, NOTICE_NO_CATALOG } from "../../src/chatbot/handler.ts";
-import { createMcpClient, type McpCallError } from "../../src/chatbot/mcp-client.ts";
+import { createMcpClient } from "../../src/chatbot/mcp-client.ts";
+import { readConfig } from "../../src/config.ts";
+import type { DomainError } from "../../src/errors.ts";
 import { testApp } from "../helpers/app.ts";
 import {
   chatRequest,
@@ -72,7 +74,7 @@ afterAll(() => msw.close());
 async function client(script: Behaviour[], timeoutMs = 2000) {
   const mcp = await startMcp(script);
   servers.push(mcp);
-  const failures: McpCallError[] = [];
+  const failures: DomainError[] = [];
   const c = createMcpClient({
     transport: (r) => fetch(r),
     url: mcp.url,
@@ -86,11 +88,13 @@ describe("the MCP client retries once, only on execution errors", () => {
   it("a 503 is retried once after ~500 ms, and the retry's answer is used", async () => {
     const { mcp, c, failures } = await client(["503", "ok"]);
     const out = await c.callTool<{ results: unknown[] }>("search_patterns", { query: "toast" });
-    expect(out.results.length).toBeGreaterThan(0);
+    expect(out.ok && out.data.results.length).toBeGreaterThan(0);
     expect(mcp.hits).toHaveLength(2);
     expect(mcp.hits[1] - mcp.hits[0]).toBeGreaterThanOrEqual(450);
     expect(mcp.hits[1] - mcp.hits[0]).toBeLessThan(2000);
-    expect(failures.map((f) => [f.kind, f.code])).toEqual([["execution", "http_503"]]);
+    expect(failures.map((f) => [f.retryable, f.code, f.message])).toEqual([
+      [true, "upstream_error", "MCP endpoint answered HTTP 503"],
+    ]);
   });
 
   it("a timeout is retried once", async () => {
@@ -98,12 +102,15 @@ describe("the MCP client retries once, only on execution errors", () => {
     const { mcp, c, failures } = await client(["hang", "ok"], 1500);
     await c.callTool("search_patterns", { query: "toast" });
     expect(mcp.hits).toHaveLength(2);
-    expect(failures.map((f) => f.code)).toEqual(["timeout"]);
+    expect(failures.map((f) => f.code)).toEqual(["upstream_timeout"]);
   });
 
   it("two 503s: exactly two attempts, then the error", async () => {
     const { mcp, c, failures } = await client(["503", "503", "ok"]);
-    await expect(c.callTool("search_patterns", { query: "toast" })).rejects.toMatchObject({ kind: "execution" });
+    expect(await c.callTool("search_patterns", { query: "toast" })).toMatchObject({
+      ok: false,
+      error: { retryable: true },
+    });
     expect(mcp.hits).toHaveLength(2);
     expect(failures).toHaveLength(2);
   });
@@ -111,25 +118,28 @@ describe("the MCP client retries once, only on execution errors", () => {
   it("a refused connection (stopped port) is retried once", async () => {
     const { mcp, c, failures } = await client(["ok"]);
     await mcp.stop();
-    await expect(c.callTool("search_patterns", { query: "toast" })).rejects.toMatchObject({
-      kind: "execution",
-      code: "unreachable",
+    expect(await c.callTool("search_patterns", { query: "toast" })).toMatchObject({
+      ok: false,
+      error: { retryable: true, code: "upstream_error", message: expect.stringMatching(/^MCP transport failed/) },
     });
     expect(failures).toHaveLength(2);
   });
 
   it("an HTTP 400 / JSON-RPC -32602 is a validation error: never retried", async () => {
     const { mcp, c, failures } = await client(["400", "ok"]);
-    await expect(c.callTool("search_patterns", { query: "toast" })).rejects.toMatchObject({ kind: "validation" });
+    expect(await c.callTool("search_patterns", { query: "toast" })).toMatchObject({
+      ok: false,
+      error: { retryable: false },
+    });
     expect(mcp.hits).toHaveLength(1);
     expect(failures).toHaveLength(1);
   });
 
   it("a tool's invalid_args (from the real handler) is never retried", async () => {
     const { mcp, c, failures } = await client(["ok"]);
-    await expect(c.callTool("search_patterns", { query: "" })).rejects.toMatchObject({
-      kind: "validation",
-      code: "invalid_args",
+    expect(await c.callTool("search_patterns", { query: "" })).toMatchObject({
+      ok: false,
+      error: { retryable: false, code: "invalid_args" },
     });
     expect(mcp.hits).toHaveLength(1);
     expect(failures).toHaveLength(1);
@@ -142,7 +152,9 @@ describe("the chatbot when the catalog stays down", () => {
   it("without AI: an empty patterns event marked unavailable, a notice, then done", async () => {
     const { mcp, c } = await client(["503"]);
     const events = await readEvents(
-      await createChatbotHandler({ env: {}, mcp: c, log: () => {} })(chatRequest({ query: "toast notification" })),
+      await createChatbotHandler({ config: readConfig(), mcp: c, log: () => {} })(
+        chatRequest({ query: "toast notification" }),
+      ),
     );
     expect(mcp.hits).toHaveLength(2);
     expect(patternsOf(events)).toEqual({ type: "patterns", patterns: [], catalog: "unavailable" });
@@ -155,7 +167,9 @@ describe("the chatbot when the catalog stays down", () => {
     const { c } = await client(["503"]);
     const env = { ENABLE_AI_CHAT: "true", GEMINI_API_KEY: "k" };
     const events = await readEvents(
-      await createChatbotHandler({ env, mcp: c, log: () => {} })(chatRequest({ query: "toast notification" })),
+      await createChatbotHandler({ config: readConfig(env), mcp: c, log: () => {} })(
+        chatRequest({ query: "toast notification" }),
+      ),
     );
     expect(patternsOf(events).catalog).toBe("unavailable");
     expect(deltas(events)).toBe(`${NOTICE_NO_CATALOG}Toasts confirm actions briefly.`);
@@ -167,7 +181,7 @@ describe("the chatbot when the catalog stays down", () => {
   it("recovers when the retry succeeds: patterns as usual", async () => {
     const { mcp, c } = await client(["503", "ok"]);
     const events = await readEvents(
-      await createChatbotHandler({ env: {}, mcp: c, log: () => {} })(chatRequest({ query: "toast" })),
+      await createChatbotHandler({ config: readConfig(), mcp: c, log: () => {} })(chatRequest({ query: "toast" })),
     );
     expect(patternsOf(events).catalog).toBe("ok");
     expect(patternsOf(events).patterns[0].title).toBe("Toast Notification");

@@ -7,10 +7,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { createApp } from "../../src/app.ts";
+import { LIMITS, readConfig } from "../../src/config.ts";
 import {
   type ChatEvent,
   createChatbotHandler,
-  MAX_QUERY_CHARS,
   NOTICE_AI_FAILED,
   NOTICE_AI_INTERRUPTED,
 } from "../../src/chatbot/handler.ts";
@@ -47,10 +47,11 @@ const hostileCatalog = structuredClone(catalogData) as {
 const toast = hostileCatalog.find((e) => e.title === "Toast Notification")!;
 toast.description = INJECTION + FILLER;
 
-const app = createApp({ env: {}, catalogData: memoryReader(hostileCatalog), components: fixtureSource() });
+const app = createApp({ catalogData: memoryReader(hostileCatalog), components: fixtureSource() });
 const mcp = createMcpClient({ transport: app.handle });
 const AI = { ENABLE_AI_CHAT: "true", GEMINI_API_KEY: "test-key-123" };
-const chatbot = (env: Record<string, string> = {}) => createChatbotHandler({ env, mcp, log: () => {} });
+const chatbot = (env: Record<string, string> = {}) =>
+  createChatbotHandler({ config: readConfig(env), mcp, log: () => {} });
 
 const server = setupServer(
   gemini(() =>
@@ -95,7 +96,7 @@ describe("bad requests get a 4xx JSON error", () => {
     ["an empty query", chatRequest({ query: "   " }), 400, "invalid_query"],
     ["a non-string query", chatRequest({ query: 42 }), 400, "invalid_query"],
     ["an array body", chatRequest([]), 400, "invalid_query"],
-    ["an oversized query", chatRequest({ query: "a".repeat(MAX_QUERY_CHARS + 1) }), 413, "query_too_long"],
+    ["an oversized query", chatRequest({ query: "a".repeat(LIMITS.chatQueryChars + 1) }), 413, "query_too_long"],
     ["an oversized body", chatRequest({ query: "tabs", pad: "x".repeat(10_000) }), 413, "body_too_large"],
   ];
   for (const [why, req, status, code] of cases) {
@@ -129,7 +130,7 @@ describe("without AI (flag off or no key)", () => {
     {},
     { ENABLE_AI_CHAT: "true" },
     { GEMINI_API_KEY: "k" },
-    { ENABLE_AI_CHAT: "1", GEMINI_API_KEY: "k" },
+    { ENABLE_AI_CHAT: "false", GEMINI_API_KEY: "k" },
   ];
   for (const env of envs) {
     it(`answers with the matched patterns only: ${JSON.stringify(env)}`, async () => {

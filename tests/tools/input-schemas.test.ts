@@ -1,7 +1,8 @@
 /**
  * tools/list serves inputSchemas converted from the tools' zod schemas at build time
- * (generated/input-schemas.ts, `npm run build`): they must be exactly what zod converts today,
- * key order included (it is tools/list's bytes), and the edge function must not carry zod's converter.
+ * (generated/input-schemas.json, `npm run build`): they must be exactly what zod converts today,
+ * key order included (it is tools/list's bytes), every tool file must be in the tool list, and the
+ * edge function must not carry zod's converter.
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -9,25 +10,27 @@ import { dirname, join } from "node:path";
 import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { buildSchemasFile, SCHEMAS_PATH, schemasGenerator } from "../../scripts/build/schemas.ts";
+import inputSchemas from "../../generated/input-schemas.json" with { type: "json" };
 import { EDGE_BUILD, ENTRIES } from "../../scripts/bench/bundle.ts";
-import { ROOT } from "../../scripts/lib/repo-root.ts";
 import { staleOutputs } from "../../scripts/build/generated.ts";
+import { buildSchemasFile, SCHEMAS_PATH, schemasGenerator, toolFiles } from "../../scripts/build/schemas.ts";
+import { ROOT } from "../../scripts/lib/repo-root.ts";
 import { describeTool } from "../../src/mcp/tool.ts";
-import { definitions } from "../../src/tools/definitions.ts";
 import { tools } from "../../src/tools/index.ts";
-import { inputSchemas } from "../../generated/input-schemas.ts";
 import { buildCli } from "../helpers/build.ts";
 
 const work = await mkdtemp(join(tmpdir(), "input-schemas-"));
 afterAll(() => rm(work, { recursive: true, force: true }));
 
-/** What tools/list computed at run time before the conversion moved to build time. */
+/** zod's own conversion, with the options tools/list has always used. */
 function converted(input: z.core.$ZodType) {
   const schema = z.toJSONSchema(input, { target: "draft-2020-12", io: "input", unrepresentable: "any" });
   delete (schema as Record<string, unknown>).$schema;
   return schema;
 }
+
+const files = await toolFiles();
+const schemas: Record<string, unknown> = inputSchemas;
 
 /** The schemas alone, compared with or written under `root`. */
 const cli = (root: string, ...args: string[]) => buildCli(...args, "--out", root, "schemas");
@@ -39,20 +42,18 @@ async function schemasUnder(root: string, text: string) {
   return file;
 }
 
-describe("the generated inputSchemas (generated/input-schemas.ts)", () => {
-  it("are, for every production tool, z.toJSONSchema of its zod input, byte for byte (else run npm run build)", () => {
-    expect(Object.keys(inputSchemas)).toEqual(definitions.map((t) => t.name));
-    for (const t of definitions) {
-      expect(JSON.stringify(inputSchemas[t.name]), t.name).toBe(JSON.stringify(converted(t.input)));
-    }
+describe("the generated inputSchemas (generated/input-schemas.json)", () => {
+  it("are, for every tool file, z.toJSONSchema of its zod input, byte for byte (else run npm run build)", () => {
+    expect(Object.keys(schemas).sort()).toEqual(files.map((t) => t.name).sort());
+    for (const t of files) expect(JSON.stringify(schemas[t.name]), t.name).toBe(JSON.stringify(converted(t.input)));
   });
 
-  it("are what tools/list serves, on the same tools in the same order", () => {
-    expect(tools.map((t) => t.name)).toEqual(definitions.map((t) => t.name));
-    tools.forEach((t, i) => {
-      expect(t.input).toBe(definitions[i].input);
-      expect(describeTool(t).inputSchema).toBe(inputSchemas[t.name]);
-    });
+  it("cover exactly the tool list: a tool file left out of src/tools/index.ts fails here", () => {
+    expect(tools.map((t) => t.name).sort()).toEqual(files.map((t) => t.name).sort());
+    for (const t of tools) {
+      expect(t.input).toBe(files.find((f) => f.name === t.name)?.input);
+      expect(describeTool(t).inputSchema).toBe(schemas[t.name]);
+    }
   });
 
   it("are current: `npm run build -- --check schemas` passes on the committed file", async () => {
@@ -63,9 +64,9 @@ describe("the generated inputSchemas (generated/input-schemas.ts)", () => {
   });
 
   it("go stale when a tool's zod input changes, and --check says so and exits 1", async () => {
-    const [first, ...rest] = definitions;
+    const [first, ...rest] = files;
     const changed = { ...first, input: z.object({ query: z.string().check(z.describe("A changed description.")) }) };
-    expect(buildSchemasFile([changed, ...rest])).not.toBe(buildSchemasFile());
+    expect(buildSchemasFile([changed, ...rest])).not.toBe(buildSchemasFile(files));
     expect(await staleOutputs(ROOT, new Map([[SCHEMAS_PATH, buildSchemasFile([changed, ...rest])]]))).toEqual([
       SCHEMAS_PATH,
     ]);

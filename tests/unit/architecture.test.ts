@@ -1,10 +1,28 @@
-/** The import map of the deployed code: no cycles, and src/mcp stands alone (web standards only). */
-import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+/**
+ * The layers of the deployed code (scripts/dev/architecture.ts): no cycles, a protocol core that
+ * stands alone and knows no domain, one public surface for the HTTP helpers, nothing in src/ that
+ * only tests or scripts use, and one module that reads the environment. The checker is tested too.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { cycles, importGraph, leaves, reachable } from "../../scripts/dev/import-graph.ts";
+import {
+  cycles,
+  ENTRIES,
+  envReads,
+  importGraph,
+  leaves,
+  mentions,
+  pastSurface,
+  reachable,
+  unreachable,
+} from "../../scripts/dev/architecture.ts";
 import { ROOT } from "../../scripts/lib/repo-root.ts";
+import { tools } from "../../src/tools/index.ts";
+
+/** What src/mcp must never name: the domain's identifiers and its tools. */
+const DOMAIN_NAMES = ["pattern_id", "version_id", ...tools.map((t) => t.name)];
 
 describe("the import graph of src/ and netlify/", () => {
   const graph = importGraph(ROOT, ["src", "netlify"]);
@@ -26,8 +44,26 @@ describe("the import graph of src/ and netlify/", () => {
     expect(reachable(graph, "netlify/edge-functions/mcp.ts")).toContain("src/page/page.ts");
   });
 
-  it("src/mcp imports nothing outside src/mcp, not even a package", () => {
-    expect(leaves(graph, "src/mcp")).toEqual([]);
+  it("src/mcp imports only src/mcp and src/http's surface, not even a package; src/http imports nothing", () => {
+    expect(leaves(graph, "src/mcp").filter((l) => !l.endsWith(" -> src/http/index.ts"))).toEqual([]);
+    expect(leaves(graph, "src/http")).toEqual([]);
+  });
+
+  it("outside src/http, only its public surface src/http/index.ts is imported", () => {
+    expect(pastSurface(graph, "src/http", "src/http/index.ts")).toEqual([]);
+  });
+
+  it("every module of src/ runs in a deployed function: none is there for tests or scripts only", () => {
+    expect(unreachable(graph, ENTRIES, "src")).toEqual([]);
+  });
+
+  it("only src/config.ts reads the environment; the adapters hand theirs over whole", () => {
+    expect(envReads(ROOT, ["src", "netlify"], "src/config.ts")).toEqual([]);
+  });
+
+  it("src/mcp names nothing of the domain: no pattern_id, version_id or tool name", () => {
+    expect(DOMAIN_NAMES).toContain("get_component");
+    expect(mentions(ROOT, "src/mcp", DOMAIN_NAMES)).toEqual([]);
   });
 });
 
@@ -39,9 +75,23 @@ describe("the checks find what they look for", () => {
   };
   write("src/mcp/a.ts", 'import type { B } from "./b.ts";\nimport { x } from "../domain.ts";\n');
   write("src/mcp/b.ts", 'export { a } from "./c.ts";\nimport type * as z from "zod/mini";\n');
-  write("src/mcp/c.ts", 'const a = () => import("./a.ts");\n');
-  write("src/domain.ts", 'import "./domain.ts";\n');
-  const graph = importGraph(root, ["src"]);
+  write("src/mcp/c.ts", 'const a = () => import("./a.ts");\n// names the pattern_id\n');
+  write("src/domain.ts", 'import "./domain.ts";\nimport { y } from "./http/body.ts";\n');
+  write("src/http/body.ts", "export const y = 1;\n");
+  write("src/orphan.ts", "export const z = 1;\n");
+  write("src/config.ts", "export const read = (env) => env.SITE_URL;\n");
+  write(
+    "netlify/entry.ts",
+    [
+      'import "../src/domain.ts";',
+      'import "../src/mcp/a.ts";',
+      "const config = readConfig(Netlify.env.toObject());",
+      "const port = opts.env.PORT ?? Deno.env.get('PORT');",
+      "// process.env in a comment is no read",
+      "",
+    ].join("\n"),
+  );
+  const graph = importGraph(root, ["src", "netlify"]);
 
   it("a cycle through type-only, re-export and dynamic imports, and a self-import", () => {
     const found = cycles(graph);
@@ -52,5 +102,24 @@ describe("the checks find what they look for", () => {
 
   it("imports leaving src/mcp, of a module or of a package", () => {
     expect(leaves(graph, "src/mcp")).toEqual(["src/mcp/a.ts -> src/domain.ts", "src/mcp/b.ts -> zod/mini"]);
+  });
+
+  it("an import past a folder's public surface", () => {
+    expect(pastSurface(graph, "src/http", "src/http/index.ts")).toEqual(["src/domain.ts -> src/http/body.ts"]);
+  });
+
+  it("a module of src/ no entry reaches", () => {
+    expect(unreachable(graph, ["netlify/entry.ts"], "src")).toEqual(["src/config.ts", "src/orphan.ts"]);
+  });
+
+  it("environment reads outside the configuration module; an environment handed over whole is none", () => {
+    expect(envReads(root, ["src", "netlify"], "src/config.ts")).toEqual([
+      "netlify/entry.ts: env.PORT",
+      "netlify/entry.ts: Deno.env",
+    ]);
+  });
+
+  it("a domain name in src/mcp, comments included", () => {
+    expect(mentions(root, "src/mcp", ["pattern_id", "get_component"])).toEqual(["src/mcp/c.ts: pattern_id"]);
   });
 });

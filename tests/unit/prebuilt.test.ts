@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createHttpHandler } from "../../src/mcp/http.ts";
-import { createOriginPolicy } from "../../src/mcp/origin.ts";
+import { createHttpHandler, fetchHandler } from "../../src/mcp/http.ts";
+import { invalidArguments } from "../../src/errors.ts";
+import { createOriginPolicy } from "../../src/http/index.ts";
 import { asciiJson, keptAsciiJson, messageJson, Prebuilt, prebuilt } from "../../src/mcp/prebuilt.ts";
 import { createServer } from "../../src/mcp/server.ts";
 import { okPrebuilt, textResult } from "../../src/mcp/tool.ts";
@@ -108,6 +109,7 @@ describe("declared JSON (a Prebuilt built from pieces), spliced into its message
     const server = createServer({
       info,
       instructions: "",
+      argumentsError: invalidArguments,
       tools: [
         defineListedTool({
           name: "page",
@@ -117,7 +119,9 @@ describe("declared JSON (a Prebuilt built from pieces), spliced into its message
         }),
       ],
     });
-    const handle = createHttpHandler(server, { deps: undefined, origins: createOriginPolicy("https://x.test") });
+    const handle = fetchHandler(
+      createHttpHandler(server, { deps: undefined, origins: createOriginPolicy("https://x.test") }),
+    );
     const serverInfo = { "io.modelcontextprotocol/serverInfo": { name: info.name, version: info.version } };
     const call = await (await handle(modern("tools/call", { name: "page", arguments: {} }))).text();
     const modernResult = { resultType: "complete", ...block, _meta: serverInfo };

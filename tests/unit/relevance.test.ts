@@ -12,7 +12,7 @@ import { createApp } from "../../src/app.ts";
 import { ROOT } from "../../scripts/lib/repo-root.ts";
 import { describe as report, endpointSearch, measure, readQuerySet } from "../../scripts/dev/relevance.ts";
 
-const search = endpointSearch(createApp({ env: {}, catalogData: catalogFiles }));
+const search = endpointSearch(createApp({ catalogData: catalogFiles }));
 const run = async (file: string) => measure(await readQuerySet(`${ROOT}/tests/relevance/${file}`), search);
 
 // The dev set's targets; each held-out set's floors are what it measures now (one set may lose a

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createOriginPolicy } from "../../src/mcp/origin.ts";
-import { urlHostname, urlPathname } from "../../src/mcp/url.ts";
+import { createOriginPolicy, urlHostname, urlPathname } from "../../src/http/index.ts";
 
 // Request.url as runtimes serialize it: the slices must agree with the URL parser on every shape.
 const urls = [

@@ -251,16 +251,19 @@ describe("a recording failure never fails the response", () => {
     await new Promise((r) => silent.once("listening", r));
     const port = (silent.address() as import("node:net").AddressInfo).port;
     const url = `http://127.0.0.1:${port}`;
-    const { usageFromEnv } = await import("../../src/usage/recorder.ts");
+    const { usageRecorder } = await import("../../src/usage/recorder.ts");
+    const { readConfig } = await import("../../src/config.ts");
     const deadline = 1500;
     const errSpy = vi.spyOn(console, "error").mockImplementation(() => {});
     const logSpy = vi.spyOn(console, "log").mockImplementation(() => {});
     try {
       const app = testApp({
-        usage: usageFromEnv(
-          { USAGE_HASH_SECRET: "s", USAGE_WRITE_DEADLINE_MS: String(deadline) },
-          { siteID: "s", token: "t", edgeURL: url, uncachedEdgeURL: url },
-        ),
+        usage: usageRecorder(readConfig({ USAGE_HASH_SECRET: "s", USAGE_WRITE_DEADLINE_MS: String(deadline) }), {
+          siteID: "s",
+          token: "t",
+          edgeURL: url,
+          uncachedEdgeURL: url,
+        }),
       });
       const started = performance.now();
       const res = await app.handle(await toolCall("search_patterns", { query: "drag" }), { ip: "192.0.2.9" });

@@ -88,7 +88,10 @@ function suite(target: ServedTarget, calls: number, inFlight: number) {
   const mineOf = (blobs: Monthly[]) => blobs.reduce((s, b) => s + (b.by_agent[`${agent}/1`] ?? 0), 0);
   /** Folds the months and returns them: this agent's calls across them, and the blobs. */
   const folded = async (months: string[]) => settled(months, 0);
-  /** Folds until this agent's count reaches `expected` (the local server writes after responding), or the limit passes. */
+  /**
+   * Folds until this agent's count reaches `expected` (the local server writes after responding), or
+   * the limit passes.
+   */
   async function settled(months: string[], expected: number) {
     const blobs = await foldUntil(store.kv, months, mineOf, expected, expected ? SETTLE_LIMIT_MS : 0);
     return { mine: mineOf(blobs), blobs };

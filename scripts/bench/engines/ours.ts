@@ -4,10 +4,10 @@
  */
 import { openCatalog } from "../../../src/catalog/catalog.ts";
 import type { CatalogFiles } from "../../../src/catalog/reader.ts";
-import { DEFAULT_SITE_URL } from "../../../src/config.ts";
+import { DEFAULTS } from "../../../src/config.ts";
 import { LIMIT, type Searcher } from "./doc.ts";
 
 export function open(files: CatalogFiles): Searcher {
-  const catalog = openCatalog(files, DEFAULT_SITE_URL);
+  const catalog = openCatalog(files, DEFAULTS.SITE_URL);
   return async (query) => (await catalog.search(query, { limit: LIMIT })).hits.map((e) => e.id);
 }

@@ -10,7 +10,7 @@ import { encodeVarints } from "./varint.ts";
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
 /** The words of one pattern with the fields they occur in, exactly as the haystack holds them. */
-function wordsOf(e: Entry): Map<string, number> {
+export function patternWords(e: Entry): Map<string, number> {
   const out = new Map<string, number>();
   const add = (text: string, field: number) => {
     for (const w of text.match(WORD) ?? []) out.set(w, (out.get(w) ?? 0) | field);
@@ -29,7 +29,7 @@ function wordsOf(e: Entry): Map<string, number> {
 
 /** `entries` must already be in search order (catalog number, stable). */
 export function buildSearchData(entries: readonly Entry[]): SearchData {
-  const perDoc = entries.map(wordsOf);
+  const perDoc = entries.map(patternWords);
   const all = new Set<string>();
   for (const m of perDoc) for (const w of m.keys()) all.add(w);
   const words = [...all].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

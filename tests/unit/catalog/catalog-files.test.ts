@@ -42,7 +42,10 @@ const raw = JSON.parse(sourceText) as Entry[];
 const work = await mkdtemp(join(tmpdir(), "catalog-files-"));
 afterAll(() => rm(work, { recursive: true, force: true }));
 
-/** Builds `entries` into a fresh directory `work/name` and imports its load.ts, as the edge function does; `text` is what was written. */
+/**
+ * Builds `entries` into a fresh directory `work/name` and imports its load.ts, as the edge function
+ * does; `text` is what was written.
+ */
 async function built(
   name: string,
   entries: unknown[],
@@ -211,7 +214,7 @@ describe("a catalog file that fails to load", () => {
     const inChunk0 = order[3];
     const chunk5 = join(dir, "entries-005.json");
     await rename(chunk5, `${chunk5}.away`);
-    const app = createApp({ env: {}, catalogData: files, components: fixtureSource() });
+    const app = createApp({ catalogData: files, components: fixtureSource() });
     const get = (e: Entry) => callTool(app, "get_pattern", { pattern_id: `#${e.catalogNumber}` });
 
     // The request needing the missing chunk fails as an internal error, the file's path kept out of it.

@@ -3,9 +3,10 @@
  * (the active pointer) never older than its TTL. Reads are counted on the source behind the cache.
  */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_INDEX_TTL_MS } from "../../../src/app.ts";
+import { DEFAULTS } from "../../../src/config.ts";
+import { domainError, failure } from "../../../src/errors.ts";
 import { cachedSource } from "../../../src/components/cache.ts";
-import type { ComponentSource } from "../../../src/components/model.ts";
+import { type ComponentSource, found } from "../../../src/components/model.ts";
 import { fixtureSource } from "../../helpers/app.ts";
 import { fixture } from "../../components/helpers.ts";
 
@@ -94,13 +95,13 @@ describe("code cache", () => {
   it("does not cache a missing version or a failure", async () => {
     let calls = 0;
     const failing: ComponentSource = {
-      versions: async () => null,
-      tsx: async () => (calls++, calls === 1 ? Promise.reject(new Error("blip")) : null),
+      versions: async () => found(null),
+      tsx: async () => (calls++, calls === 1 ? failure(domainError.upstream_error("blip")) : found(null)),
     };
     const cache = cachedSource(failing, { indexTtlMs: 0, tsxBytes: 1_000_000 });
-    await expect(cache.tsx(A.id, A.v)).rejects.toThrow("blip");
-    expect(await cache.tsx(A.id, A.v)).toBeNull();
-    expect(await cache.tsx(A.id, A.v)).toBeNull();
+    expect(await cache.tsx(A.id, A.v)).toMatchObject({ ok: false, error: { code: "upstream_error", message: "blip" } });
+    expect(await cache.tsx(A.id, A.v)).toEqual(found(null));
+    expect(await cache.tsx(A.id, A.v)).toEqual(found(null));
     expect(calls).toBe(3);
   });
 });
@@ -123,7 +124,7 @@ describe("index TTL: the active pointer is never staler than the bound", () => {
     const { source, reads } = counted();
     let now = 0;
     const cache = cachedSource(source, { indexTtlMs: 5_000, tsxBytes: 0, now: () => now });
-    expect(await cache.versions("00000000-0000-0000-0000-000000000000")).toBeNull();
+    expect(await cache.versions("00000000-0000-0000-0000-000000000000")).toEqual(found(null));
     now = 4_999;
     await cache.versions("00000000-0000-0000-0000-000000000000");
     now = 5_000;
@@ -140,6 +141,6 @@ describe("index TTL: the active pointer is never staler than the bound", () => {
   });
 
   it("the documented default bound is 10 s", () => {
-    expect(DEFAULT_INDEX_TTL_MS).toBe(10_000);
+    expect(DEFAULTS.COMPONENTS_INDEX_TTL_MS).toBe(10_000);
   });
 });

@@ -7,6 +7,7 @@ import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { bytesOf, callTool, catalogData, fixture, fixtures, sha256, utf8 } from "../../components/helpers.ts";
 import { createApp } from "../../../src/app.ts";
+import { readConfig } from "../../../src/config.ts";
 import { memoryReader } from "../../helpers/memory-catalog.ts";
 
 const API = "https://components.patttterns.test/.netlify/functions/components";
@@ -37,7 +38,11 @@ afterAll(() => server.close());
 
 const app = () =>
   createApp({
-    env: { COMPONENTS_API_BASE: API, COMPONENTS_DEADLINE_MS: String(DEADLINE_MS), COMPONENTS_INDEX_TTL_MS: "0" },
+    config: readConfig({
+      COMPONENTS_API_BASE: API,
+      COMPONENTS_DEADLINE_MS: String(DEADLINE_MS),
+      COMPONENTS_INDEX_TTL_MS: "0",
+    }),
     catalogData: memoryReader(catalogData),
   });
 const tabs = fixture("tabs");

@@ -1,4 +1,7 @@
-/** The core's client envelope (src/mcp/client.ts), as the chatbot and the test helpers send it, against the real app. */
+/**
+ * The core's client envelope (src/mcp/client.ts), as the chatbot and the test helpers send it,
+ * against the real app.
+ */
 import { describe, expect, it } from "vitest";
 import { modernRequest } from "../../../src/mcp/client.ts";
 import { testApp, URL_MCP } from "../../helpers/app.ts";

@@ -8,6 +8,7 @@ import { clientConfigs } from "../../../src/page/configs.ts";
 import { PAGE_ASSETS, pageHandler } from "../../../src/page/page.ts";
 import { createServer } from "../../../src/mcp/server.ts";
 import { ok } from "../../../src/mcp/tool.ts";
+import { invalidArguments } from "../../../src/errors.ts";
 import { testApp } from "../../helpers/app.ts";
 import { defineListedTool } from "../../helpers/json-schema.ts";
 import { decodeHtml } from "../../helpers/html.ts";
@@ -106,6 +107,7 @@ describe("GET /mcp from a browser", () => {
     const server = createServer({
       info: { name: "t", version: "1" },
       instructions: "",
+      argumentsError: invalidArguments,
       tools: [
         defineListedTool({
           name: "evil_tool",

@@ -4,10 +4,10 @@
  * `RequestContext.notify`; never on another stream. `progress` needs nothing registered; logs need
  * the `logging()` extension, which advertises the capability.
  */
-import { LOG_LEVELS, type LogLevel, type RequestContext } from "../context.ts";
-import { isLogLevel } from "../era.ts";
-import type { Extension } from "../extension.ts";
-import { CODES, isObject, RpcError } from "../jsonrpc.ts";
+import { LOG_LEVELS, type LogLevel, type RequestContext } from "../../../src/mcp/context.ts";
+import { isLogLevel } from "../../../src/mcp/era.ts";
+import type { Extension } from "../../../src/mcp/extension.ts";
+import { CODES, isObject, RpcError } from "../../../src/mcp/jsonrpc.ts";
 
 /** Sends notifications/progress when the request carried a progressToken; otherwise nothing. */
 export function progress(ctx: RequestContext, progress: number, total?: number, message?: string): void {

@@ -1,47 +1,36 @@
 /**
- * The version rule of docs/components.md (the active version by default; an explicit version exactly,
- * or not at all) over a component source, returning domain errors as values.
+ * The version rule of docs/components.md over a component source: the active version by default;
+ * an explicit version exactly, or not at all. Failures are domain errors, returned as results.
  */
 import type { Entry } from "../catalog/schema.ts";
-import { type DomainError, domainError, UpstreamError } from "../errors.ts";
+import { domainError, failure, type Result } from "../errors.ts";
 import { type ComponentSource, type Tsx, VERSION_ID, type VersionIndex, visibleVersions } from "./model.ts";
 
-export type Loaded =
-  | { ok: true; index: VersionIndex; versionId: string; tsx: Tsx; available: string[] }
-  | { ok: false; error: DomainError };
+/** A component as the rule serves it: the version index, the version served, the versions listed, the code. */
+export type Loaded = Result<{ index: VersionIndex; versionId: string; tsx: Tsx; available: string[] }>;
+
+/** The store's versions of a pattern: `index` is null when the store has no component for it. */
+export type Versions = Result<{ index: VersionIndex; available: string[] } | { index: null }>;
 
 /** What agents may say for "the active version"; the same as omitting version_id. */
 export const ACTIVE = "active";
 
-const RETRY_ONCE = "Retry once in a few seconds; if it fails again, tell the user the component store is unavailable.";
 const FIND_CODE =
   "Call search_components (only_with_code: true) to find patterns that have code, " +
   "or get_pattern for this pattern's guidance.";
-
-const upstream = (e: unknown): DomainError => {
-  // Anything else is a bug of ours: let it reach the protocol layer's internal-error path.
-  if (!(e instanceof UpstreamError)) throw e;
-  return domainError(e.code, e.message, RETRY_ONCE);
-};
 
 const ref = (entry: Entry) => `#${entry.catalogNumber} (${entry.title})`;
 
 /** Catalog and store disagree: logged for the operator (the catalog flag is a build-time copy). */
 const drift = (entry: Entry, what: string) => console.warn(`[mcp] drift: ${entry.id} ${ref(entry)}: ${what}`);
 
-/** Visible version ids, or a DomainError; null when the store has no component. */
-export async function availableVersions(
-  source: ComponentSource,
-  entry: Entry,
-): Promise<{ index: VersionIndex; available: string[] } | null | DomainError> {
-  let index: VersionIndex | null;
-  try {
-    index = await source.versions(entry.id);
-  } catch (e) {
-    return upstream(e);
-  }
-  if (!index) return null;
-  return { index, available: visibleVersions(index).map((v) => v.versionId) };
+/** The visible version ids of a pattern's component. */
+export async function availableVersions(source: ComponentSource, entry: Entry): Promise<Versions> {
+  const read = await source.versions(entry.id);
+  if (!read.ok) return read;
+  const index = read.value;
+  if (!index) return { ok: true, index: null };
+  return { ok: true, index, available: visibleVersions(index).map((v) => v.versionId) };
 }
 
 /**
@@ -54,22 +43,20 @@ export async function loadComponent(source: ComponentSource, entry: Entry, reque
   const found = await availableVersions(source, entry);
   const noComponent = (why: string) => {
     if (entry.hasGeneratedComponent) drift(entry, why);
-    const error = domainError("component_not_found", `Pattern ${ref(entry)} has no generated component.`, FIND_CODE);
-    return { ok: false as const, error };
+    return failure(domainError.component_not_found(`Pattern ${ref(entry)} has no generated component.`, FIND_CODE));
   };
-  if (found === null) return noComponent("the catalog flags a component, the store has none");
-  if ("code" in found) return { ok: false, error: found };
+  if (!found.ok) return found;
+  if (found.index === null) return noComponent("the catalog flags a component, the store has none");
   const { index, available } = found;
-  const versionNotFound = (message: string) => ({
-    ok: false as const,
-    error: domainError(
-      "version_not_found",
-      message,
-      `Call get_component again with one of: ${available.join(", ")}, ` +
-        `or omit version_id for the active version (${index.activeVersionId}).`,
-      { available_versions: available, active_version_id: index.activeVersionId },
-    ),
-  });
+  const versionNotFound = (message: string) =>
+    failure(
+      domainError.version_not_found(
+        message,
+        `Call get_component again with one of: ${available.join(", ")}, ` +
+          `or omit version_id for the active version (${index.activeVersionId}).`,
+        { available_versions: available, active_version_id: index.activeVersionId },
+      ),
+    );
   if (explicit !== undefined && (!VERSION_ID.test(explicit) || !available.includes(explicit))) {
     const asked = JSON.stringify(explicit.slice(0, 40));
     return versionNotFound(`Pattern ${ref(entry)} has no version ${asked}. Available: ${available.join(", ")}.`);
@@ -78,12 +65,9 @@ export async function loadComponent(source: ComponentSource, entry: Entry, reque
   if (!available.includes(versionId)) {
     return noComponent(`the active pointer names ${versionId}, which is hidden or not listed`);
   }
-  let tsx: Tsx | null;
-  try {
-    tsx = await source.tsx(entry.id, versionId);
-  } catch (e) {
-    return { ok: false, error: upstream(e) };
-  }
+  const read = await source.tsx(entry.id, versionId);
+  if (!read.ok) return read;
+  const tsx = read.value;
   if (!tsx) {
     if (explicit === undefined) return noComponent(`the active version ${versionId} has no code blob`);
     drift(entry, `version ${versionId} is listed but has no code blob`);

@@ -1,7 +1,7 @@
 /** Prompts as plain values, like tools: the `prompts` capability, prompts/list and prompts/get. */
-import type { RequestContext } from "../context.ts";
-import type { Extension } from "../extension.ts";
-import { CODES, clip, isObject, RpcError } from "../jsonrpc.ts";
+import type { RequestContext } from "../../../src/mcp/context.ts";
+import type { Extension } from "../../../src/mcp/extension.ts";
+import { CODES, clip, isObject, RpcError } from "../../../src/mcp/jsonrpc.ts";
 import type { Mrtr } from "./mrtr.ts";
 
 export interface PromptArgument {

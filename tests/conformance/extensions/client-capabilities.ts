@@ -3,8 +3,8 @@
  * one is refused with 400 and -32021, `data.requiredCapabilities` an object such as `{ sampling: {} }`.
  * Legacy requests carry no capabilities after initialize, so they are not checked.
  */
-import { CODES, RpcError } from "../jsonrpc.ts";
-import type { Extension } from "../extension.ts";
+import { CODES, RpcError } from "../../../src/mcp/jsonrpc.ts";
+import type { Extension } from "../../../src/mcp/extension.ts";
 
 /** `byTool`: for each tool that needs any, the capabilities it needs, by name. */
 export function requiredCapabilities<D>(byTool: Record<string, Record<string, Record<string, unknown>>>): Extension<D> {

@@ -7,9 +7,9 @@
  * A tool asks with `needInput(...)` and reads the answers with `mrtr.input(ctx)`; the extension
  * reads them before the tool runs and renders the question after.
  */
-import type { RequestContext } from "../context.ts";
-import type { Extension } from "../extension.ts";
-import { CODES, isObject, type Params, type Result, RpcError } from "../jsonrpc.ts";
+import type { RequestContext } from "../../../src/mcp/context.ts";
+import type { Extension } from "../../../src/mcp/extension.ts";
+import { CODES, isObject, type Params, type Result, RpcError } from "../../../src/mcp/jsonrpc.ts";
 
 /** One server-to-client request embedded in a result: elicitation/create, sampling/createMessage, roots/list. */
 export interface InputRequest {

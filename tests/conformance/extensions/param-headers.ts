@@ -3,10 +3,10 @@
  * `x-mcp-header` is mirrored by the client into an `Mcp-Param-{header}` request header, which the
  * server checks against the body (docs/protocol.md, M2), as it checks Mcp-Method and Mcp-Name (era.ts).
  */
-import { decodeHeaderValue } from "../era.ts";
-import type { Extension } from "../extension.ts";
-import { CODES, isObject, RpcError } from "../jsonrpc.ts";
-import type { JsonSchema, ListedTool } from "../tool.ts";
+import { decodeHeaderValue } from "../../../src/mcp/era.ts";
+import type { Extension } from "../../../src/mcp/extension.ts";
+import { CODES, isObject, RpcError } from "../../../src/mcp/jsonrpc.ts";
+import type { JsonSchema, ListedTool } from "../../../src/mcp/tool.ts";
 
 /** A tool argument mirrored into an `Mcp-Param-{header}` request header. */
 export interface ParamHeader {

@@ -92,12 +92,69 @@ export function leaves(graph: Graph, inside: string): string[] {
     .flatMap(([from, tos]) => tos.filter((to) => !within(to)).map((to) => `${from} -> ${to}`));
 }
 
+/** Modules under `dir` that no entry reaches: code the deployed functions never run. */
+export function unreachable(graph: Graph, entries: string[], dir: string): string[] {
+  const reached = new Set(entries.flatMap((e) => [...reachable(graph, e)]));
+  return [...graph.keys()].filter((m) => m.startsWith(`${dir}/`) && !reached.has(m)).sort();
+}
+
+/** Imports of files under `dir` from outside it, other than its public surface `surface`. */
+export function pastSurface(graph: Graph, dir: string, surface: string): string[] {
+  const inside = (p: string) => p.startsWith(`${dir}/`);
+  return [...graph]
+    .filter(([from]) => !inside(from))
+    .flatMap(([from, tos]) => tos.filter((to) => inside(to) && to !== surface).map((to) => `${from} -> ${to}`));
+}
+
+/** A module's text without its comments, for rules about code. */
+const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\w])\/\/.*$/gm, "$1");
+
+/** An environment handed over whole to the configuration module: the one way an adapter may touch it. */
+const HANDED_OVER = /readConfig\(\s*(?:process\.env|Netlify\.env\.toObject\(\)|Deno\.env\.toObject\(\))\s*\)/g;
+/** A runtime's environment, or a variable read off any `env` record (`env.SITE_URL`, `env["PORT"]`). */
+const ENV_READ =
+  /\b(?:process\.env|Deno\.env|Netlify\.env)\b|\benv\s*(?:\?\.|\.)\s*[A-Z][A-Z0-9_]+\b|\benv\s*\[\s*["'`][A-Z]/g;
+
+/** Where modules under `dirs` read the environment, but for `allowed` (the configuration module), as "file: text". */
+export function envReads(root: string, dirs: string[], allowed: string): string[] {
+  return dirs
+    .flatMap((d) => sources(join(root, d)))
+    .map((file) => [relative(root, file), code(readFileSync(file, "utf8")).replace(HANDED_OVER, "")] as const)
+    .filter(([path]) => path !== allowed)
+    .flatMap(([path, text]) => [...text.matchAll(ENV_READ)].map((m) => `${path}: ${m[0]}`));
+}
+
+/** Where modules under `dir` (comments included) name any of `words` as a whole word, as "file: word". */
+export function mentions(root: string, dir: string, words: string[]): string[] {
+  if (!words.length) return [];
+  const pattern = new RegExp(`\\b(?:${words.join("|")})\\b`, "g");
+  return sources(join(root, dir)).flatMap((file) => {
+    const found = new Set(readFileSync(file, "utf8").match(pattern) ?? []);
+    return [...found].map((w) => `${relative(root, file)}: ${w}`);
+  });
+}
+
+/** The deployed entry points: every function Netlify runs. */
+export const ENTRIES = [
+  "netlify/edge-functions/mcp.ts",
+  "netlify/functions/chatbot-proxy.mts",
+  "netlify/functions/usage-fold.mts",
+];
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const graph = importGraph(ROOT, ["src", "netlify"]);
-  const found = cycles(graph);
-  const out = leaves(graph, "src/mcp");
+  const report: [string, string[]][] = [
+    ["import cycles", cycles(graph).map((c) => c.join(" <-> "))],
+    ["src/http imports outside itself", leaves(graph, "src/http")],
+    [
+      "src/mcp imports outside src/mcp and src/http",
+      leaves(graph, "src/mcp").filter((l) => !l.includes(" -> src/http/")),
+    ],
+    ["imports past src/http/index.ts", pastSurface(graph, "src/http", "src/http/index.ts")],
+    ["src/ modules no deployed function reaches", unreachable(graph, ENTRIES, "src")],
+    ["environment reads outside src/config.ts", envReads(ROOT, ["src", "netlify"], "src/config.ts")],
+  ];
   console.log(`${graph.size} modules, ${[...graph.values()].reduce((n, t) => n + t.length, 0)} imports`);
-  console.log(found.length ? `cycles:\n${found.map((c) => `  ${c.join(" <-> ")}`).join("\n")}` : "no cycles");
-  console.log(out.length ? `src/mcp imports outside itself:\n  ${out.join("\n  ")}` : "src/mcp imports only itself");
-  if (found.length || out.length) process.exit(1);
+  for (const [rule, found] of report) console.log(found.length ? `${rule}:\n  ${found.join("\n  ")}` : `${rule}: none`);
+  if (report.some(([, found]) => found.length)) process.exit(1);
 }

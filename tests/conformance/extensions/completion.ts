@@ -1,6 +1,6 @@
 /** `completion/complete` for prompt and template arguments, and the `completions` capability. */
-import type { Extension } from "../extension.ts";
-import type { Params } from "../jsonrpc.ts";
+import type { Extension } from "../../../src/mcp/extension.ts";
+import type { Params } from "../../../src/mcp/jsonrpc.ts";
 
 export interface Completion {
   values: string[];
