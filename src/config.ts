@@ -98,25 +98,23 @@ export interface Config {
 /** An environment as the runtime hands it over: Netlify.env.toObject(), process.env. */
 export type Env = Record<string, string | undefined>;
 
-/** Netlify's UI and shells leave empty values: they count as unset. Other values are read as they are. */
-const unset = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-const text = () => z.pipe(z.transform(unset), z.optional(z.string()));
-const url = () => z.pipe(z.transform(unset), z.optional(z.url({ error: "must be an absolute URL" })));
-const whole = (min: number) =>
-  z.pipe(
-    z.transform(unset),
-    z.optional(
-      z.pipe(
-        z.string().check(z.regex(/^\d+$/, `must be a whole number of at least ${min}`)),
-        z.pipe(
-          z.transform(Number),
-          z.number().check(z.minimum(min, `must be at least ${min}`), z.maximum(Number.MAX_SAFE_INTEGER)),
-        ),
-      ),
+// Each variable is a string that must match its pattern: plain checks only, so the schema costs a
+// cold isolate no more zod than the tools already load (no transforms, pipes or URL schemas).
+const text = () => z.optional(z.string());
+const url = () =>
+  z.optional(
+    z.string().check(
+      z.regex(/^https?:\/\/[^\s/?#]+[^\s]*$/, "must be an absolute http(s) URL"),
+      z.refine((v) => URL.canParse(v), "must be an absolute http(s) URL"),
     ),
   );
-const flag = () =>
-  z.pipe(z.transform(unset), z.optional(z.enum(["true", "false"], { error: 'must be "true" or "false"' })));
+const whole = (min: 0 | 1) =>
+  z.optional(
+    z
+      .string()
+      .check(z.regex(min === 0 ? /^\d{1,15}$/ : /^0*[1-9]\d{0,14}$/, `must be a whole number of at least ${min}`)),
+  );
+const flag = () => z.optional(z.enum(["true", "false"], { error: 'must be "true" or "false"' }));
 
 /**
  * Every variable the app reads, by name: the README's Configuration tables list exactly these, with
@@ -161,25 +159,29 @@ const origins = (list: string | undefined) =>
  * a deployment is never half-configured, and the deploy smoke fails at once.
  */
 export function readConfig(env: Env = {}): Config {
-  const parsed = ENV_SCHEMA.safeParse(env);
+  // Netlify's UI and shells leave empty values: they count as unset. Other values are read as they are.
+  const given: Env = {};
+  for (const name of ENV_NAMES) if (env[name] !== undefined && env[name].trim() !== "") given[name] = env[name];
+  const parsed = ENV_SCHEMA.safeParse(given);
   if (!parsed.success) {
     const why = parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ");
     throw new Error(`Invalid configuration: ${why}`);
   }
   const v = parsed.data;
+  const int = (value: string | undefined, fallback: number) => (value === undefined ? fallback : Number(value));
   return {
     siteUrl: v.SITE_URL ?? DEFAULTS.SITE_URL,
     allowedOrigins: origins(v.ALLOWED_ORIGINS),
     components: {
       apiBase: v.COMPONENTS_API_BASE,
       store: v.COMPONENTS_STORE ?? DEFAULTS.COMPONENTS_STORE,
-      deadlineMs: v.COMPONENTS_DEADLINE_MS ?? DEFAULTS.COMPONENTS_DEADLINE_MS,
-      indexTtlMs: v.COMPONENTS_INDEX_TTL_MS ?? DEFAULTS.COMPONENTS_INDEX_TTL_MS,
-      cacheBytes: v.COMPONENTS_CACHE_BYTES ?? DEFAULTS.COMPONENTS_CACHE_BYTES,
+      deadlineMs: int(v.COMPONENTS_DEADLINE_MS, DEFAULTS.COMPONENTS_DEADLINE_MS),
+      indexTtlMs: int(v.COMPONENTS_INDEX_TTL_MS, DEFAULTS.COMPONENTS_INDEX_TTL_MS),
+      cacheBytes: int(v.COMPONENTS_CACHE_BYTES, DEFAULTS.COMPONENTS_CACHE_BYTES),
     },
     usage: {
       hashSecret: v.USAGE_HASH_SECRET,
-      writeDeadlineMs: v.USAGE_WRITE_DEADLINE_MS ?? DEFAULTS.USAGE_WRITE_DEADLINE_MS,
+      writeDeadlineMs: int(v.USAGE_WRITE_DEADLINE_MS, DEFAULTS.USAGE_WRITE_DEADLINE_MS),
     },
     chatbot: {
       aiEnabled: v.ENABLE_AI_CHAT === "true" && v.GEMINI_API_KEY !== undefined,
@@ -194,6 +196,6 @@ export function readConfig(env: Env = {}): Config {
       v.NETLIFY_SITE_ID && v.NETLIFY_BLOBS_TOKEN
         ? { siteID: v.NETLIFY_SITE_ID, token: v.NETLIFY_BLOBS_TOKEN, apiURL: v.NETLIFY_API_URL }
         : undefined,
-    port: v.PORT ?? DEFAULTS.PORT,
+    port: int(v.PORT, DEFAULTS.PORT),
   };
 }

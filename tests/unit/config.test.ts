@@ -80,8 +80,10 @@ describe("readConfig", () => {
 
   it.each([
     [{ COMPONENTS_DEADLINE_MS: "3s" }, "COMPONENTS_DEADLINE_MS must be a whole number"],
-    [{ COMPONENTS_DEADLINE_MS: "0" }, "COMPONENTS_DEADLINE_MS must be at least 1"],
-    [{ SITE_URL: "patttterns.com" }, "SITE_URL must be an absolute URL"],
+    [{ COMPONENTS_DEADLINE_MS: "0" }, "COMPONENTS_DEADLINE_MS must be a whole number of at least 1"],
+    [{ COMPONENTS_INDEX_TTL_MS: "-5" }, "COMPONENTS_INDEX_TTL_MS must be a whole number of at least 0"],
+    [{ SITE_URL: "patttterns.com" }, "SITE_URL must be an absolute http(s) URL"],
+    [{ CHATBOT_MCP_URL: "http://[broken/mcp" }, "CHATBOT_MCP_URL must be an absolute http(s) URL"],
     [{ ENABLE_AI_CHAT: "yes" }, 'ENABLE_AI_CHAT must be "true" or "false"'],
     [{ PORT: "-1" }, "PORT must be a whole number"],
   ])("refuses %j, naming the variable", (env, message) => {
