@@ -11,7 +11,7 @@
  *   "accordion"); two words the catalog writes as one ("drop down") read as that word.
  * Each concept weighs its word's idf (rare words say most), and says whether the catalog can read it.
  */
-import { STOPWORDS, stemOf as stem } from "./analyze.ts";
+import { STOPWORDS, SUFFIXES, stemOf as stem } from "./analyze.ts";
 import { MAX_PHRASE_WORDS, type RankIndex } from "./rank-data.ts";
 import { editDistance, maxEdits } from "./typos.ts";
 
@@ -22,29 +22,6 @@ const DERIVED_PREFIX = 5;
 /** The prefix of doing again, and the shortest base it is read off ("redo" stays "redo"). */
 const REPEAT = "re";
 const REPEAT_BASE = 4;
-/** English derivational endings as Porter2 leaves them on a stem: "-ison", "-or", "-i" ("notifi"). */
-const SUFFIXES = [
-  "i",
-  "e",
-  "y",
-  "al",
-  "er",
-  "or",
-  "ic",
-  "iv",
-  "ive",
-  "ist",
-  "ism",
-  "ion",
-  "ison",
-  "ation",
-  "ment",
-  "abl",
-  "ibl",
-  "iti",
-  "ical",
-] as const;
-
 /** Words after a product a query compares with ("amazon style"), and before one ("like notion", "from trello"). */
 const STYLE_MARKERS: ReadonlySet<string> = new Set(["style", "styled", "esque", "inspired"]);
 const LIKE_MARKERS: ReadonlySet<string> = new Set(["like", "unlike"]);

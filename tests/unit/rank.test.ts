@@ -60,10 +60,13 @@ describe("the ranked tier, one rule at a time", () => {
     ]);
   });
 
-  it("stems: plural and verb forms find the catalog's word, and say all_words", () => {
-    expect(ix.search("notifications centers")).toEqual([]);
+  it("stems: plural and verb forms find the catalog's word, already in the exact tier, and say all_words", () => {
+    expect(ix.search("notifications centers")).toEqual([small[0]]);
     expect(ix.ranked("notifications centers")).toEqual([{ entry: small[0], match: "all_words" }]);
     expect(titles(ix.ranked("choosing dates"))).toEqual(["Date Picker"]);
+    // A derivation the stem does not conflate is the ranked tier's: "sort" and "sortable".
+    expect(ix.search("sorted table")).toEqual([]);
+    expect(ix.ranked("sort table")).toEqual([{ entry: small[5], match: "all_words" }]);
   });
 
   it("synonyms: an equivalence group searches both ways, a one-way rule one way, and say synonym", () => {
