@@ -2,8 +2,9 @@
  * The exact tier of search (search.ts): every query word is a whole word of the pattern's title,
  * description, tags, type or slug, by its English stem ("notifications" is "notification"), or two
  * neighbours are one word the catalog writes as one ("drop down" is "dropdown"). A query of function
- * words alone ("a", "to the") finds nothing. Hits are ranked with the site's weights, the title's
- * read over words, ties broken by catalog number.
+ * words alone ("a", "to the") finds nothing, nor one naming a technical term ("linked list",
+ * rank-data.ts): its words mean something else there. Hits are ranked with the site's weights, the
+ * title's read over words, ties broken by catalog number.
  *
  * It departs from the site's topbar, a type-ahead box, which matches a query word inside longer words
  * ("fab" in "fabricated", "age" in "agent"): an agent's query is words (docs/catalog.md). It runs on
@@ -166,6 +167,8 @@ export function exactTier(data: ExactData, match: (t: string) => TokenMatch) {
    */
   function readings(words: string[]): Reading[] {
     const rk = data.rank();
+    // A technical term's words name another subject ("list" in "linked list"): no pattern holds them.
+    if (rk.technicalAt(words).terms > 0) return [];
     const req = requiredWords(words);
     const joins: number[] = [];
     for (let j = 0; j + 1 < req.length && joins.length < MAX_JOINS; j++) {

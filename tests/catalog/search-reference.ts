@@ -6,11 +6,12 @@
  *
  * Every query word is a whole word of the pattern's title, description, tags, type or slug, by stem,
  * or two neighbours are one word of the catalog ("drop down" and "dropdown"); a query of function
- * words alone finds nothing, an empty one everything. Ranked with the site's weights, the title's
+ * words alone finds nothing, nor one naming a technical term, an empty one everything. Ranked with the site's weights, the title's
  * share of the query's words counting where the title does not hold them all; ties by catalog number.
  */
 import { FUNCTION_WORDS, STOPWORDS, SUFFIXES, stemOf } from "../../src/catalog/analyze.ts";
 import { normalize, wordsOf } from "../../src/catalog/normalize.ts";
+import { technicalKey } from "../../src/catalog/rank-data.ts";
 import type { Entry } from "../../src/catalog/schema.ts";
 
 /** The site's topbar weights (docs/catalog.md, "The exact tier's ranking"). */
@@ -73,8 +74,16 @@ const derives = (s: string, t: string) =>
   SUFFIXES.some((x) => (s.length >= 4 && t === s + x) || (t.length >= 4 && s === t + x));
 
 /** The readings of the query's words: the terms each requires, and the phrase the title is compared with. */
-function readings(words: string[], known: Set<string>): { terms: string[]; phrase: string[] }[] {
+function readings(
+  words: string[],
+  known: Set<string>,
+  technical: Set<string>,
+): { terms: string[]; phrase: string[] }[] {
   if (words.every((w) => FUNCTION_WORDS.has(w))) return [];
+  for (let i = 0; i < words.length; i++) {
+    for (let n = 1; n <= 4 && i + n <= words.length; n++)
+      if (technical.has(technicalKey(words.slice(i, i + n)))) return [];
+  }
   const seen = new Set<string>();
   const req: { w: string; i: number }[] = [];
   words.forEach((w, i) => {
@@ -123,9 +132,11 @@ function score(doc: Doc, terms: string[], phrase: string[]): { exact: boolean; s
   return { exact: false, score: s + (doc.title.startsWith(`${p} `) ? WEIGHTS.titlePrefix : WEIGHTS.titleContains) };
 }
 
-export function createLinearSearch(entries: readonly Entry[]): SearchIndex {
+/** The linear search over `entries`, with the `technical` terms (normalized words). */
+export function createLinearSearch(entries: readonly Entry[], technical: readonly string[][] = []): SearchIndex {
   const docs = entries.map(toDoc).sort((a, b) => a.entry.catalogNumber - b.entry.catalogNumber);
   const known = new Set(docs.flatMap((d) => [...d.all]));
+  const terms = new Set(technical.map(technicalKey));
   const inCat = (doc: Doc, category: string) => doc.categories.has(category);
 
   return {
@@ -138,7 +149,7 @@ export function createLinearSearch(entries: readonly Entry[]): SearchIndex {
       if (words.length === 0) {
         return [...inScope.filter((d) => d.title === ""), ...inScope.filter((d) => d.title !== "")].map((d) => d.entry);
       }
-      const all = readings(words, known);
+      const all = readings(words, known, terms);
       const most = Math.max(0, ...all.map((r) => r.terms.length));
       const best = WEIGHTS.exactTitle + most * (WEIGHTS.tagExact + WEIGHTS.description);
       const hits: { doc: Doc; key: number }[] = [];

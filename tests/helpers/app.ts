@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { createApp, type AppOptions } from "../../src/app.ts";
 import { memoryReader } from "../../scripts/lib/catalog/memory.ts";
+import { parseTechnicalTerms } from "../../scripts/lib/catalog/technical.ts";
 import { parseThesaurus } from "../../scripts/lib/catalog/thesaurus.ts";
 import { modernRequest } from "../../src/mcp/client.ts";
 import { loadFixtures, ROOT } from "../../scripts/lib/fixtures.ts";
@@ -10,6 +11,8 @@ import { memoryComponents } from "../../scripts/lib/memory-components.ts";
 export const catalogData = JSON.parse(readFileSync(`${ROOT}/search_index.json`, "utf8"));
 /** The repository's thesaurus, which the built catalog compiles in: in-memory catalogs are searched with it too. */
 export const synonyms = parseThesaurus(readFileSync(`${ROOT}/thesaurus.txt`, "utf8"));
+/** The repository's technical terms, compiled in likewise. */
+export const technical = parseTechnicalTerms(readFileSync(`${ROOT}/technical-terms.txt`, "utf8"));
 export const fixtures = await loadFixtures();
 
 export function fixtureSource() {
@@ -19,7 +22,7 @@ export function fixtureSource() {
 export function testApp(overrides: Partial<AppOptions> = {}) {
   return createApp({
     env: {},
-    catalogData: memoryReader(catalogData, { synonyms }),
+    catalogData: memoryReader(catalogData, { synonyms, technical }),
     components: fixtureSource(),
     ...overrides,
   });

@@ -38,8 +38,8 @@ const floors: Record<string, { hitAt1?: number; hitAt5?: number; zeroResults?: n
   // A third tuning set, written the same way after the second was spent.
   "tune2-queries.json": { hitAt1: 0.92, hitAt5: 0.99, zeroResults: 3 },
   // Technical questions with no UI answer ("terraform state locking", "choose a shard key for a
-  // MongoDB collection"), a dev set.
-  "dev-noanswer-tech.json": { junk: 10 },
+  // MongoDB collection"), a dev set: the target is at most 3 of 28 with hits.
+  "dev-noanswer-tech.json": { junk: 2 },
   // UI asked for beside a technology ("kafka consumer lag metric card"): answerable, a dev set
   // written with the rule that keeps such queries answerable.
   "dev-mixed-tech.json": { hitAt1: 0.95, hitAt5: 1, zeroResults: 0 },
