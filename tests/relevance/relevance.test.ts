@@ -21,17 +21,17 @@ const run = async (file: string) => measure(await readQuerySet(`${ROOT}/tests/re
 // the most no-answer queries with hits, 1 in 8 unless given.
 const floors: Record<string, { hitAt1?: number; hitAt5?: number; zeroResults?: number; junk?: number }> = {
   "dev-queries.json": { hitAt1: 0.9, hitAt5: 0.98, zeroResults: 0 },
-  "holdout-queries.json": { hitAt1: 0.93, hitAt5: 0.95, zeroResults: 2 },
+  "holdout-queries.json": { hitAt1: 0.95, hitAt5: 0.96, zeroResults: 2 },
   // A second held-out set, written later by someone who saw neither the thesaurus nor the engine.
-  "holdout2-queries.json": { hitAt1: 0.85, hitAt5: 0.93, zeroResults: 2 },
+  "holdout2-queries.json": { hitAt1: 0.86, hitAt5: 0.93, zeroResults: 2 },
   // A third, asked to avoid the catalog's own words: the hardest, and the furthest from the targets.
-  "holdout3-queries.json": { hitAt1: 0.66, hitAt5: 0.76, zeroResults: 10 },
+  "holdout3-queries.json": { hitAt1: 0.7, hitAt5: 0.77, zeroResults: 10 },
   // A fourth, a mix like real traffic (half short queries).
-  "holdout4-queries.json": { hitAt1: 0.97, hitAt5: 0.99, zeroResults: 0 },
+  "holdout4-queries.json": { hitAt1: 0.98, hitAt5: 0.99, zeroResults: 0 },
   // A fifth, in the dev set's style (its length and kinds of query).
-  "holdout5-queries.json": { hitAt1: 0.93, hitAt5: 0.99, zeroResults: 0 },
+  "holdout5-queries.json": { hitAt1: 0.95, hitAt5: 0.99, zeroResults: 0 },
   // The sixth, in the dev set's style, the deciding set: the targets, met on its first run.
-  "holdout6-queries.json": { hitAt1: 0.93, hitAt5: 0.98, zeroResults: 0 },
+  "holdout6-queries.json": { hitAt1: 0.94, hitAt5: 0.98, zeroResults: 0 },
   // A second tuning set, larger (a query per pattern) and in the dev set's style, written apart and
   // then tuned on like the dev set: it holds the dev set's targets.
   "tune-queries.json": { hitAt1: 0.9, hitAt5: 0.98, zeroResults: 0 },
