@@ -8,7 +8,8 @@
  * - keys-NNN.json: every resolver key (number, id, slug, last slug segment, normalized title) to its
  *   entries, sharded by a hash of the key;
  * - search.json: the search tables (word index, normalized titles, category lists, with-code list)
- *   and the ranked tier's (stems, their frequencies, thesaurus.txt compiled to stems);
+ *   and the ranked tier's (stems, their frequencies, thesaurus.txt and technical-terms.txt compiled
+ *   to stems);
  * - load.ts: literal dynamic imports of each file, so bundlers and Deno's module graph include them;
  *   past GROUP files of a kind, through group modules (entries-gNNN.ts, keys-gNNN.ts) of GROUP each.
  */
@@ -16,15 +17,18 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { LOOKUP_KEY, LOOKUP_KINDS, lookupName, shardOf } from "../../src/catalog/lookup.ts";
+import { normalize } from "../../src/catalog/normalize.ts";
 import type { Entry } from "../../src/catalog/schema.ts";
 import { parseCatalog } from "./catalog/parse.ts";
 import { buildSearchTables, shardCount, summarize } from "./catalog/tables.ts";
+import { parseTechnicalTerms, refuseUiTerms } from "./catalog/technical.ts";
 import { parseThesaurus } from "./catalog/thesaurus.ts";
 import { ROOT } from "../lib/repo-root.ts";
 import { type Generator, type Owned, staleOutputs, writeOutputs } from "./generated.ts";
 
 export const SOURCE = join(ROOT, "search_index.json");
 export const THESAURUS = join(ROOT, "thesaurus.txt");
+export const TECHNICAL = join(ROOT, "technical-terms.txt");
 /** Where the build writes the catalog, relative to the repo. */
 export const CATALOG_PATH = "generated/catalog";
 export const CATALOG_DIR = join(ROOT, CATALOG_PATH);
@@ -47,17 +51,27 @@ const ownedIn = (dir: string): Owned => ({ dir, pattern: OWNED });
 const strip = ({ searchText: _, ...rest }: Entry): Entry => rest;
 const pad = (n: number, total: number) => String(n).padStart(Math.max(3, String(total - 1).length), "0");
 
-/** The catalog directory's files (name to exact text) for a search_index.json text; throws when it is invalid. */
+/**
+ * The catalog directory's files (name to exact text) for a search_index.json text, with a thesaurus
+ * (none unless given) and technical terms (technical-terms.txt unless given); throws when either is
+ * invalid, or a technical term is UI vocabulary (a title or its word, a thesaurus term).
+ */
 export async function buildCatalogFiles(
   sourceText: string,
-  { chunkSize = CHUNK, group = GROUP, thesaurus = "" } = {},
+  { chunkSize = CHUNK, group = GROUP, thesaurus = "", technical = undefined as string | undefined } = {},
 ): Promise<Map<string, string>> {
   const entries = parseCatalog(JSON.parse(sourceText)).map(strip);
   const synonyms = parseThesaurus(thesaurus);
+  const terms = parseTechnicalTerms(technical ?? (await readFile(TECHNICAL, "utf8")));
+  refuseUiTerms(
+    terms,
+    entries.map((e) => normalize(e.title)),
+    synonyms,
+  );
   const indexSha256 = createHash("sha256").update(sourceText).digest("hex");
   const chunks = Math.ceil(entries.length / chunkSize);
   const shards = shardCount(entries.length);
-  const tables = buildSearchTables(entries, synonyms);
+  const tables = buildSearchTables(entries, synonyms, terms);
   const head = summarize(entries, tables, { indexSha256, chunkSize, shards });
 
   const keys = Array.from({ length: shards }, () => new Map<string, number[]>());
@@ -189,14 +203,15 @@ export const staleFiles = (dir: string, files: Map<string, string>) => staleOutp
 /** Writes `files` into `dir` and removes the built files no longer built; returns what changed. */
 export const writeCatalogFiles = (dir: string, files: Map<string, string>) => writeOutputs(dir, files, ownedIn("."));
 
-/** The shipped catalog, from search_index.json and thesaurus.txt into generated/catalog/. */
+/** The shipped catalog, from search_index.json, thesaurus.txt and technical-terms.txt into generated/catalog/. */
 export const catalogGenerator: Generator = {
   name: "catalog",
-  from: "search_index.json, thesaurus.txt",
+  from: "search_index.json, thesaurus.txt, technical-terms.txt",
   owns: ownedIn(CATALOG_PATH),
   async build() {
     const files = await buildCatalogFiles(await readFile(SOURCE, "utf8"), {
       thesaurus: await readFile(THESAURUS, "utf8"),
+      technical: await readFile(TECHNICAL, "utf8"),
     });
     const bytes = [...files.values()].reduce((n, t) => n + t.length, 0);
     return {

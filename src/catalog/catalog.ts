@@ -35,7 +35,7 @@ export interface Catalog extends Resolver {
   count: number;
   withCode: number;
   /**
-   * Exact matches (every query token in the title, description, tags, type or slug) first, then
+   * Exact matches (every query word, whole, in the title, description, tags, type or slug) first, then
    * ranked ones (search.ts); `match[i]` says how `hits[i]` matched.
    */
   search(query: string, opts?: SearchOptions): Promise<{ total: number; hits: Entry[]; match: MatchKind[] }>;

@@ -8,10 +8,12 @@
  *   over words split or corrected ("reciept scanner");
  * - for a word the catalog does not hold, its split ("datepicker" is "date picker", "darkmode" "dark
  *   mode"), its base ("reupload" is "upload"), or else its spelling corrections ("accordian" is
- *   "accordion"); two words the catalog writes as one ("drop down") read as that word.
+ *   "accordion"); two words the catalog writes as one ("drop down") read as that word;
+ * - a technical term ("terraform", "helm chart", technical-terms.txt) as a subject the catalog
+ *   cannot read, never as its words.
  * Each concept weighs its word's idf (rare words say most), and says whether the catalog can read it.
  */
-import { STOPWORDS, stemOf as stem } from "./analyze.ts";
+import { STOPWORDS, SUFFIXES, stemOf as stem } from "./analyze.ts";
 import { MAX_PHRASE_WORDS, type RankIndex } from "./rank-data.ts";
 import { editDistance, maxEdits } from "./typos.ts";
 
@@ -22,29 +24,6 @@ const DERIVED_PREFIX = 5;
 /** The prefix of doing again, and the shortest base it is read off ("redo" stays "redo"). */
 const REPEAT = "re";
 const REPEAT_BASE = 4;
-/** English derivational endings as Porter2 leaves them on a stem: "-ison", "-or", "-i" ("notifi"). */
-const SUFFIXES = [
-  "i",
-  "e",
-  "y",
-  "al",
-  "er",
-  "or",
-  "ic",
-  "iv",
-  "ive",
-  "ist",
-  "ism",
-  "ion",
-  "ison",
-  "ation",
-  "ment",
-  "abl",
-  "ibl",
-  "iti",
-  "ical",
-] as const;
-
 /** Words after a product a query compares with ("amazon style"), and before one ("like notion", "from trello"). */
 const STYLE_MARKERS: ReadonlySet<string> = new Set(["style", "styled", "esque", "inspired"]);
 const LIKE_MARKERS: ReadonlySet<string> = new Set(["like", "unlike"]);
@@ -310,11 +289,22 @@ export function createConceptReader(rk: RankIndex, titles: string) {
     // catalog or the thesaurus knows them ("2fa", "404").
     const says = (w: string) => !STOPWORDS.has(w) && (!/\d/.test(w) || known(w) || rk.synonymsOf(stemOf(w)));
     const named = comparedTo(words);
-    const content = words.map((w, i) => ({ w, i })).filter(({ w, i }) => says(w) && !named.has(i));
+    const typed = words.map(stemOf);
+    // A technical term's words name another subject, and are read as nothing else: no stem,
+    // synonym, phrase or correction ("helm" is not "help", nor "chart" in "helm chart" a chart).
+    // The term is one concept the catalog cannot read, weighing as a word no pattern uses.
+    const { at: technical, terms } = rk.technicalAt(words);
+    const other: Concept[] = Array.from({ length: terms }, () => ({
+      weight: 0,
+      readable: false,
+      alternatives: [alternative([""], 0, KIND.typed)],
+    }));
+    const content = words.map((w, i) => ({ w, i })).filter(({ w, i }) => says(w) && !named.has(i) && !technical.has(i));
     const concept = new Map(content.map(({ w, i }) => [i, wordConcept(w)]));
     const spans = new Set<string>();
     /** Adds `alternatives(k)` to every concept among word positions `at`, each with 1/k of the score. */
     const spanning = (at: number[], make: (part: number) => Alternative[]) => {
+      if (at.some((i) => technical.has(i))) return;
       // A phrase of function words and numbers only ("are you over 18") is a concept of its own,
       // read through the thesaurus alone.
       if (!at.some((i) => concept.has(i))) {
@@ -329,7 +319,6 @@ export function createConceptReader(rk: RankIndex, titles: string) {
         c.alternatives.push(...make(1 / own.length));
       }
     };
-    const typed = words.map(stemOf);
     phrases(words, content, typed, spanning);
     for (let j = 0; j + 1 < content.length; j++) {
       // "drop down" for "dropdown": two words the catalog writes as one.
@@ -345,8 +334,8 @@ export function createConceptReader(rk: RankIndex, titles: string) {
     // UI vocabulary (a title, a tag, the thesaurus) that no pattern reads alone do not count against
     // it: "hero" in "carousle for hero images" says the query is about UI.
     const unreadable = content.filter(({ i }) => !concept.get(i)!.alternatives.some(allKnown));
-    const foreign = unreadable.filter(({ w }) => !rk.isVocabulary(w));
-    const correcting = foreign.length <= Math.max(1, Math.floor(content.length / 3));
+    const foreign = unreadable.filter(({ w }) => !rk.isVocabulary(w)).length + other.length;
+    const correcting = foreign <= Math.max(1, Math.floor((content.length + other.length) / 3));
     if (correcting) for (const { w, i } of unreadable) concept.get(i)!.alternatives.push(...corrected(w));
     // The thesaurus's phrases again, over the words as split or corrected: "darkmode toggle" is
     // "dark mode toggle", "reciept scanner" "receipt scanner", "ios toogle" "ios toggle" (of its
@@ -361,7 +350,7 @@ export function createConceptReader(rk: RankIndex, titles: string) {
         phrases(words, content, stems, spanning, CONFIDENCE.twoEdits, (at) => at.includes(i));
       }
     }
-    return [...concept.values()].map(settle);
+    return [...concept.values(), ...other].map(settle);
   }
 
   return concepts;

@@ -1,19 +1,27 @@
 /**
  * What ranked search (rank.ts) adds to the word index (search-data.ts), built at build time into
  * generated/catalog/search.json (scripts/build/catalog/rank-data.ts builds it) so a cold isolate decodes tables
- * and never analyzes the catalog: each word's English stem, each stem's document frequency, and the
- * thesaurus compiled to stems.
+ * and never analyzes the catalog: each word's English stem, each stem's document frequency, the
+ * thesaurus compiled to stems, and the technical terms.
  */
+import { stemOf } from "./analyze.ts";
 import { varintReader } from "./varint.ts";
 import type { WordIndex } from "./search-data.ts";
 
-export const RANK_FORMAT = 2;
+export const RANK_FORMAT = 3;
 
 /**
  * Longest phrase of the thesaurus, so of a synonyms key: the parser refuses longer ones, and ranked
  * search tries every length up to it at each query word.
  */
 export const MAX_PHRASE_WORDS = 4;
+
+/**
+ * The key of a technical term or of a run of query words: the words as written but the last, which
+ * is stemmed ("hash tables" is "hash table", "linked lists" "linked list", but "link list" is not).
+ */
+export const technicalKey = (words: readonly string[]) =>
+  words.length === 0 ? "" : [...words.slice(0, -1), stemOf(words[words.length - 1])].join(" ");
 
 export interface RankData {
   format: typeof RANK_FORMAT;
@@ -46,6 +54,12 @@ export interface RankData {
    * find anything are left out.
    */
   synonyms: { keys: string; rules: string; targets: string[][] };
+  /**
+   * Technical terms that name something other than an interface (technical-terms.txt), as keys
+   * (`technicalKey`), sorted by code unit and joined by "\n": the words of a query that form one
+   * are read as that subject (concepts.ts), and such a query has no exact hits (exact.ts).
+   */
+  technical: string;
 }
 
 const NONE: readonly string[] = Object.freeze([]);
@@ -89,6 +103,11 @@ export interface RankIndex {
   spellings(length: number): readonly string[];
   /** Whether `w` is a word of UI vocabulary: a spelling target, or a short word of the thesaurus. */
   isVocabulary(w: string): boolean;
+  /**
+   * The technical terms among normalized query words ("terraform", "helm chart", "shard key"): the
+   * positions they cover and how many there are, the longest term first at each word.
+   */
+  technicalAt(words: readonly string[]): { at: Set<number>; terms: number };
 }
 
 /** Decodes `data`; what only some queries need (the thesaurus map) is built on first use. */
@@ -166,6 +185,8 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
     return byLength.get(length) ?? NONE;
   }
   let vocabulary: Set<string> | undefined;
+  let technical: string[] | undefined;
+  let lastTechnical: { query: string; found: { at: Set<number>; terms: number } } | undefined;
   const specific = Math.max(2, Math.floor(count / 100));
   return {
     stems,
@@ -183,6 +204,27 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
     isVocabulary(w) {
       vocabulary ??= new Set(data.vocabulary === "" ? [] : data.vocabulary.split("\n"));
       return vocabulary.has(w) || spellings(w.length).includes(w);
+    },
+    technicalAt(words) {
+      // Both tiers ask for the same query's words, one after the other: the last answer is kept.
+      const query = words.join(" ");
+      if (lastTechnical?.query === query) return lastTechnical.found;
+      const at = new Set<number>();
+      let terms = 0;
+      if (data.technical !== "") {
+        technical ??= data.technical.split("\n");
+        const stems = words.map(stemOf);
+        for (let i = 0; i < words.length; ) {
+          let len = Math.min(MAX_PHRASE_WORDS, words.length - i);
+          const key = (n: number) => [...words.slice(i, i + n - 1), stems[i + n - 1]].join(" ");
+          while (len > 0 && indexOf(technical, key(len)) < 0) len--;
+          for (let k = i; k < i + len; k++) at.add(k);
+          if (len > 0) terms++;
+          i += Math.max(1, len);
+        }
+      }
+      lastTechnical = { query, found: { at, terms } };
+      return lastTechnical.found;
     },
   };
 }

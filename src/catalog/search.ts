@@ -1,15 +1,16 @@
 /**
  * Search over the catalog, in two tiers:
- * 1. exact (exact.ts): every query token occurs in the title, description, tags, type or slug
- *    (token-AND, as the site's topbar), ranked with the site's weights, ties broken by catalog
- *    number. These hits come first, in this order, whatever follows;
+ * 1. exact (exact.ts): every query word is a whole word of the title, description, tags, type or
+ *    slug, by stem (token-AND over words, where the site's topbar matches inside words), ranked with
+ *    the site's weights, ties broken by catalog number. These hits come first, in this order,
+ *    whatever follows;
  * 2. ranked (rank.ts): stems, synonyms and spelling corrections, field-weighted BM25, and only
  *    patterns that explain enough of the query.
  * Both run on tables built at build time (scripts/build/catalog/tables.ts) and decoded on first use.
  */
-import { exactTier, type ExactData, type ExactOptions, scanWords } from "./exact.ts";
+import { exactTier, type ExactData, type ExactOptions, stemWords } from "./exact.ts";
 import { normalize, wordsOf } from "./normalize.ts";
-import { decodeRankData, type RankData } from "./rank-data.ts";
+import { decodeRankData, type RankData, type RankIndex } from "./rank-data.ts";
 import { createRanker, MATCH, type MatchKind, type Ranked } from "./rank.ts";
 import { decodeSearchData, type SearchData, type WordIndex } from "./search-data.ts";
 import { type TokenMemo, tokenMemo } from "./token-memo.ts";
@@ -45,7 +46,7 @@ export interface SearchHits {
 export interface SearchIndex {
   /** Exact hits first, then ranked ones; `limit` of them (default: all). */
   search(query: string, opts?: ExactOptions & { limit?: number }): SearchHits;
-  /** The exact tier alone: every token matches, the site's order. */
+  /** The exact tier alone: every word matches a whole word, the site's order. */
   exact(query: string, opts?: ExactOptions): number[];
   /** Patterns in a category (type, slug section, tag or UI category), ascending. */
   inCategory(category: string): readonly number[];
@@ -67,7 +68,7 @@ export function createSearchIndex(
   { memo = tokenMemo() }: { memo?: TokenMemo } = {},
 ): SearchIndex {
   const data = decodedOnFirstUse(tables, count);
-  const exact = exactTier(data, (t) => memo.match(t, (token) => scanWords(data.index(), token)));
+  const exact = exactTier(data, (t) => memo.match(t, (token) => stemWords(data.index(), data.rank(), token)));
   const ranked = rankedTier(tables, data);
 
   function search(query: string, opts: ExactOptions & { limit?: number } = {}): SearchHits {
@@ -107,12 +108,15 @@ export function createSearchIndex(
 /** The tables as the tiers read them, each part decoded when first asked for. */
 function decodedOnFirstUse(tables: SearchTables, count: number): ExactData & { hasCode(d: number): boolean } {
   let ix: WordIndex | undefined;
+  let rk: RankIndex | undefined;
   let titles: string[] | undefined;
   let code: Uint8Array | undefined;
   let all: readonly number[] | undefined;
+  const index = () => (ix ??= decodeSearchData(tables.words, count));
   return {
     count,
-    index: () => (ix ??= decodeSearchData(tables.words, count)),
+    index,
+    rank: () => (rk ??= decodeRankData(tables.rank, index(), count)),
     title: (d) => (titles ??= count === 0 ? [] : tables.titles.split("\n"))[d],
     // Own keys only: a category named "constructor" must not find Object.prototype's.
     inCategory: (category) => (Object.hasOwn(tables.categories, category) ? tables.categories[category] : NONE),
@@ -142,8 +146,7 @@ function rankedTier(tables: SearchTables, data: ReturnType<typeof decodedOnFirst
   const { count } = data;
   let ranker: ReturnType<typeof createRanker> | undefined;
   const ranked = () => {
-    const ix = data.index();
-    return (ranker ??= createRanker(ix, decodeRankData(tables.rank, ix, count), count, data.title, tables.titles));
+    return (ranker ??= createRanker(data.index(), data.rank(), count, data.title, tables.titles));
   };
   // One mark array for the exact hits, reused unless a search runs inside another's filter.
   const shared = new Uint8Array(count);

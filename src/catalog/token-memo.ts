@@ -1,13 +1,13 @@
 /**
- * The vocabulary matches of recent query tokens, for the exact tier (exact.ts). Query words repeat
- * (agents ask for "button", "modal", "table" all day), and the vocabulary scan is most of a search's
- * cost (~9 µs for "navigation" over the shipped 20 KB vocabulary): the matches of recent tokens are
- * kept, the oldest dropped first. An entry weighs its word ids, its token's characters and one, so
- * neither huge matches nor many long junk tokens exceed the budget.
+ * The word matches of recent query tokens, for the exact tier (exact.ts). Query words repeat (agents
+ * ask for "button", "modal", "table" all day), and a token's match costs its stem (Porter2), a
+ * lookup in the stem table and a copy of the stem's words: the matches of recent tokens are kept, the
+ * oldest dropped first. An entry weighs its word ids, its token's characters and one, so neither
+ * huge matches nor many long junk tokens exceed the budget.
  */
 
-/** The words a token matches (ids, ascending), the one equal to it (-1 when none), their postings count. */
-export type TokenMatch = Readonly<{ words: readonly number[]; exact: number; cost: number }>;
+/** The words a token matches (ids, ascending), their stem's id (-1 when none), their postings count. */
+export type TokenMatch = Readonly<{ words: readonly number[]; stem: number; cost: number }>;
 
 /**
  * What a memo may hold by default: word ids plus token characters plus one per token, at most ~1 MB

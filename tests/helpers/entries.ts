@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import { entrySchema, type Entry } from "../../src/catalog/schema.ts";
 import { createSearchIndex } from "../../src/catalog/search.ts";
 import { buildSearchTables, searchOrder } from "../../scripts/build/catalog/tables.ts";
+import type { TechnicalTerm } from "../../scripts/build/catalog/technical.ts";
 import type { SynonymRule } from "../../scripts/build/catalog/thesaurus.ts";
 import { tokenMemo } from "../../src/catalog/token-memo.ts";
 
@@ -39,10 +40,10 @@ export const numbers = (entries: readonly Entry[]) => entries.map((e) => e.catal
  */
 export function entryIndex(
   es: readonly Entry[],
-  opts: { viaJson?: boolean; memoWords?: number; synonyms?: SynonymRule[] } = {},
+  opts: { viaJson?: boolean; memoWords?: number; synonyms?: SynonymRule[]; technical?: TechnicalTerm[] } = {},
 ) {
   const order = searchOrder(es);
-  const tables = buildSearchTables(order, opts.synonyms);
+  const tables = buildSearchTables(order, opts.synonyms, opts.technical);
   const memo = tokenMemo(opts.memoWords);
   const ix = createSearchIndex(opts.viaJson ? JSON.parse(JSON.stringify(tables)) : tables, order.length, { memo });
   const options = (o: { category?: string; filter?: (e: Entry) => boolean }) => ({

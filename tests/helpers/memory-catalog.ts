@@ -9,15 +9,25 @@ import type { SearchTables } from "../../src/catalog/search.ts";
 import { type CatalogHead, type CatalogReader, isCatalogFiles } from "../../src/catalog/reader.ts";
 import { parseCatalog } from "../../scripts/build/catalog/parse.ts";
 import { buildSearchTables, summarize } from "../../scripts/build/catalog/tables.ts";
+import type { TechnicalTerm } from "../../scripts/build/catalog/technical.ts";
 import type { SynonymRule } from "../../scripts/build/catalog/thesaurus.ts";
 
-/** A parsed search_index.json as a catalog reader, searched with `synonyms`; maps and tables are built on first use. */
-export function memoryReader(raw: unknown, { synonyms = [] as readonly SynonymRule[] } = {}): CatalogReader {
+/** What an in-memory catalog searches with: the thesaurus's rules and the technical terms (none by default). */
+export interface Vocabulary {
+  synonyms?: readonly SynonymRule[];
+  technical?: readonly TechnicalTerm[];
+}
+
+/**
+ * A parsed search_index.json as a catalog reader, searched with `synonyms` and `technical`; maps and
+ * tables are built on first use.
+ */
+export function memoryReader(raw: unknown, { synonyms = [], technical = [] }: Vocabulary = {}): CatalogReader {
   const order = parseCatalog(raw);
   const maps = new Map<LookupKind, Map<string, number[]>>();
   let tables: SearchTables | undefined;
   let head: CatalogHead | undefined;
-  const searchTables = () => (tables ??= buildSearchTables(order, synonyms));
+  const searchTables = () => (tables ??= buildSearchTables(order, synonyms, technical));
   function map(kind: LookupKind) {
     let m = maps.get(kind);
     if (!m) {
@@ -44,12 +54,9 @@ export function memoryReader(raw: unknown, { synonyms = [] as readonly SynonymRu
 
 /**
  * A catalog over `raw`: the parsed search_index.json (validated here; throws when it is malformed),
- * searched with `synonyms`, or generated/catalog/load.ts's exports (the built catalog, thesaurus compiled in).
+ * searched with `opts`' vocabulary, or generated/catalog/load.ts's exports (the built catalog,
+ * thesaurus and technical terms compiled in).
  */
-export function createCatalog(
-  raw: unknown,
-  siteUrl: string,
-  opts: { synonyms?: readonly SynonymRule[] } = {},
-): Catalog {
+export function createCatalog(raw: unknown, siteUrl: string, opts: Vocabulary = {}): Catalog {
   return openCatalog(isCatalogFiles(raw) ? raw : memoryReader(raw, opts), siteUrl);
 }

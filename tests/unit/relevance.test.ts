@@ -3,8 +3,9 @@
  * a result, at most 1 in 8 no-answer queries returning hits), measured as `npm run eval:search`
  * measures them: search_patterns over the built catalog, top 10. The dev set and the two tuning sets
  * were tuned on; the held-out sets were written apart from the thesaurus and the engine. The sixth,
- * in the dev set's style, decided: its first run met every target. Each set's floors are what it
- * measures now, so a regression fails; docs/search.md says how each set came about.
+ * in the dev set's style, decided: its first run met every target. The two technical dev sets hold
+ * questions about engineering with no UI answer, and UI asked for beside a technology. Each set's
+ * floors are what it measures now, so a regression fails; docs/search.md says how each set came about.
  */
 import { describe, expect, it } from "vitest";
 import * as catalogFiles from "../../generated/catalog/load.ts";
@@ -16,36 +17,50 @@ const search = endpointSearch(createApp({ catalogData: catalogFiles }));
 const run = async (file: string) => measure(await readQuerySet(`${ROOT}/tests/relevance/${file}`), search);
 
 // The dev set's targets; each held-out set's floors are what it measures now (one set may lose a
-// query to a change that wins several elsewhere: lower its floor on purpose, and say so).
-const floors = {
+// query to a change that wins several elsewhere: lower its floor on purpose, and say so). `junk`:
+// the most no-answer queries with hits, 1 in 8 unless given.
+const floors: Record<string, { hitAt1?: number; hitAt5?: number; zeroResults?: number; junk?: number }> = {
   "dev-queries.json": { hitAt1: 0.9, hitAt5: 0.98, zeroResults: 0 },
-  "holdout-queries.json": { hitAt1: 0.93, hitAt5: 0.95, zeroResults: 2 },
+  "holdout-queries.json": { hitAt1: 0.95, hitAt5: 0.96, zeroResults: 2 },
   // A second held-out set, written later by someone who saw neither the thesaurus nor the engine.
-  "holdout2-queries.json": { hitAt1: 0.85, hitAt5: 0.93, zeroResults: 2 },
+  "holdout2-queries.json": { hitAt1: 0.86, hitAt5: 0.93, zeroResults: 2 },
   // A third, asked to avoid the catalog's own words: the hardest, and the furthest from the targets.
-  "holdout3-queries.json": { hitAt1: 0.66, hitAt5: 0.76, zeroResults: 10 },
+  "holdout3-queries.json": { hitAt1: 0.7, hitAt5: 0.77, zeroResults: 10 },
   // A fourth, a mix like real traffic (half short queries).
-  "holdout4-queries.json": { hitAt1: 0.97, hitAt5: 0.99, zeroResults: 0 },
+  "holdout4-queries.json": { hitAt1: 0.98, hitAt5: 0.99, zeroResults: 0 },
   // A fifth, in the dev set's style (its length and kinds of query).
-  "holdout5-queries.json": { hitAt1: 0.93, hitAt5: 0.99, zeroResults: 0 },
+  "holdout5-queries.json": { hitAt1: 0.95, hitAt5: 0.99, zeroResults: 0 },
   // The sixth, in the dev set's style, the deciding set: the targets, met on its first run.
-  "holdout6-queries.json": { hitAt1: 0.93, hitAt5: 0.98, zeroResults: 0 },
+  "holdout6-queries.json": { hitAt1: 0.94, hitAt5: 0.98, zeroResults: 0 },
   // A second tuning set, larger (a query per pattern) and in the dev set's style, written apart and
   // then tuned on like the dev set: it holds the dev set's targets.
   "tune-queries.json": { hitAt1: 0.9, hitAt5: 0.98, zeroResults: 0 },
   // A third tuning set, written the same way after the second was spent.
   "tune2-queries.json": { hitAt1: 0.92, hitAt5: 0.99, zeroResults: 3 },
+  // Technical questions with no UI answer ("terraform state locking", "choose a shard key for a
+  // MongoDB collection"), a dev set: the target is at most 3 of 28 with hits.
+  "dev-noanswer-tech.json": { junk: 2 },
+  // UI asked for beside a technology ("kafka consumer lag metric card"): answerable, a dev set
+  // written with the rule that keeps such queries answerable.
+  "dev-mixed-tech.json": { hitAt1: 0.95, hitAt5: 1, zeroResults: 0 },
 };
 
 describe("search relevance (npm run eval:search)", () => {
   for (const [file, floor] of Object.entries(floors)) {
-    it(`${file}: hit@1 >= ${floor.hitAt1}, hit@5 >= ${floor.hitAt5}, at most ${floor.zeroResults} answerable without a result, at most 1 in 8 no-answer queries with hits`, async () => {
+    const answerable =
+      floor.hitAt1 === undefined
+        ? ""
+        : `hit@1 >= ${floor.hitAt1}, hit@5 >= ${floor.hitAt5}, at most ${floor.zeroResults} answerable without a result, `;
+    const junk = floor.junk === undefined ? "at most 1 in 8" : `at most ${floor.junk}`;
+    it(`${file}: ${answerable}${junk} no-answer queries with hits`, async () => {
       const r = await run(file);
       const why = report(r);
-      expect(r.hitAt1, why).toBeGreaterThanOrEqual(floor.hitAt1);
-      expect(r.hitAt5, why).toBeGreaterThanOrEqual(floor.hitAt5);
-      expect(r.zeroResults, why).toBeLessThanOrEqual(floor.zeroResults);
-      expect(r.junk, why).toBeLessThanOrEqual(Math.floor(r.noAnswer / 8));
+      if (floor.hitAt1 !== undefined) {
+        expect(r.hitAt1, why).toBeGreaterThanOrEqual(floor.hitAt1);
+        expect(r.hitAt5, why).toBeGreaterThanOrEqual(floor.hitAt5 ?? 0);
+        expect(r.zeroResults, why).toBeLessThanOrEqual(floor.zeroResults ?? 0);
+      } else expect(r.answerable, why).toBe(0);
+      expect(r.junk, why).toBeLessThanOrEqual(floor.junk ?? Math.floor(r.noAnswer / 8));
     });
   }
 });

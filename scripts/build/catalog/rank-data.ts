@@ -1,10 +1,11 @@
 /**
  * Builds the ranked tier's tables (src/catalog/rank-data.ts, which reads them) from the word index's
- * vocabulary and the thesaurus's rules.
+ * vocabulary, the thesaurus's rules and the technical terms.
  */
 import { STOPWORDS, stemOf } from "../../../src/catalog/analyze.ts";
 import { wordsOf } from "../../../src/catalog/normalize.ts";
-import { RANK_FORMAT, type RankData } from "../../../src/catalog/rank-data.ts";
+import { RANK_FORMAT, type RankData, technicalKey } from "../../../src/catalog/rank-data.ts";
+import type { TechnicalTerm } from "./technical.ts";
 import type { SynonymRule } from "./thesaurus.ts";
 import { encodeVarints } from "./varint.ts";
 
@@ -28,6 +29,7 @@ export function buildRankData(
   named: (k: number) => boolean,
   titles: readonly string[],
   rules: readonly SynonymRule[],
+  technical: readonly TechnicalTerm[] = [],
 ): RankData {
   const wordStem = words.map(stemOf);
   const stems = [...new Set(wordStem)].sort(byCodeUnit);
@@ -90,6 +92,7 @@ export function buildRankData(
   const short = [...vocabulary].filter((w) => !spellings.has(w) && /^[a-z0-9]+$/.test(w)).sort(byCodeUnit);
   return {
     format: RANK_FORMAT,
+    technical: technicalKeys(technical),
     stems: stems.join("\n"),
     wordStems: encodeVarints(wordStem.map((s) => id.get(s)!)),
     df: encodeVarints(docs.map((s) => s.size)),
@@ -99,3 +102,7 @@ export function buildRankData(
     synonyms,
   };
 }
+
+/** The technical terms' keys (`technicalKey`), sorted and joined by "\n". */
+const technicalKeys = (terms: readonly TechnicalTerm[]) =>
+  [...new Set(terms.map((t) => technicalKey(t.words)))].sort(byCodeUnit).join("\n");

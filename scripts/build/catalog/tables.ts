@@ -11,6 +11,7 @@ import { type SearchTables, slugSection } from "../../../src/catalog/search.ts";
 import { CATALOG_FORMAT, type CatalogHead } from "../../../src/catalog/reader.ts";
 import { buildRankData } from "./rank-data.ts";
 import { buildSearchData } from "./search-data.ts";
+import type { TechnicalTerm } from "./technical.ts";
 import type { SynonymRule } from "./thesaurus.ts";
 
 /** The fields that name a pattern: its title and tags. */
@@ -20,8 +21,15 @@ const NAMED = FIELD.title | FIELD.tag | FIELD.wholeTag;
 export const searchOrder = (entries: readonly Entry[]) =>
   [...entries].sort((a, b) => a.catalogNumber - b.catalogNumber);
 
-/** The search tables of `entries`, which must be in search order, with the thesaurus's `rules`. */
-export function buildSearchTables(entries: readonly Entry[], rules: readonly SynonymRule[] = []): SearchTables {
+/**
+ * The search tables of `entries`, which must be in search order, with the thesaurus's `rules` and
+ * the `technical` terms.
+ */
+export function buildSearchTables(
+  entries: readonly Entry[],
+  rules: readonly SynonymRule[] = [],
+  technical: readonly TechnicalTerm[] = [],
+): SearchTables {
   const memo = new Map<string, string>();
   const norm = (s: string) => {
     let n = memo.get(s);
@@ -46,7 +54,7 @@ export function buildSearchTables(entries: readonly Entry[], rules: readonly Syn
   const titles = entries.map((e) => normalize(e.title));
   return {
     words,
-    rank: buildRankData(vocabulary, docsOf, named, titles, rules),
+    rank: buildRankData(vocabulary, docsOf, named, titles, rules, technical),
     titles: titles.join("\n"),
     categories: Object.fromEntries(categories),
     withCode: entries.flatMap((e, d) => (e.hasGeneratedComponent ? [d] : [])),

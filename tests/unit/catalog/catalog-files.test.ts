@@ -21,12 +21,14 @@ import {
   CHUNK,
   GROUP,
   SOURCE,
+  TECHNICAL,
   THESAURUS,
   staleFiles,
   writeCatalogFiles,
 } from "../../../scripts/build/catalog.ts";
 import { generateCatalog, rng } from "../../../scripts/bench/gen-catalog.ts";
 import { createCatalog } from "../../helpers/memory-catalog.ts";
+import { parseTechnicalTerms } from "../../../scripts/build/catalog/technical.ts";
 import { parseThesaurus } from "../../../scripts/build/catalog/thesaurus.ts";
 import * as shippedFiles from "../../../generated/catalog/load.ts";
 import { fixtureSource } from "../../helpers/app.ts";
@@ -38,6 +40,7 @@ const SITE = "https://patttterns.com";
 const sourceText = readFileSync(SOURCE, "utf8");
 const thesaurus = readFileSync(THESAURUS, "utf8");
 const synonyms = parseThesaurus(thesaurus);
+const technical = parseTechnicalTerms(readFileSync(TECHNICAL, "utf8"));
 const raw = JSON.parse(sourceText) as Entry[];
 const work = await mkdtemp(join(tmpdir(), "catalog-files-"));
 afterAll(() => rm(work, { recursive: true, force: true }));
@@ -131,7 +134,12 @@ describe("the built catalog (generated/catalog/)", () => {
   });
 
   it("loads without zod into the same catalog as the validated raw index (shipped catalog)", async () => {
-    await expectSameCatalog(createCatalog(shippedFiles, SITE), createCatalog(raw, SITE, { synonyms }), raw, 1);
+    await expectSameCatalog(
+      createCatalog(shippedFiles, SITE),
+      createCatalog(raw, SITE, { synonyms, technical }),
+      raw,
+      1,
+    );
   });
 
   it("answers exactly as the raw index at 2,000 patterns, random refs included", async () => {
@@ -145,7 +153,7 @@ describe("the built catalog (generated/catalog/)", () => {
       "load.ts",
     ]);
     const split = createCatalog(files, SITE);
-    const memory = createCatalog(entries, SITE, { synonyms });
+    const memory = createCatalog(entries, SITE, { synonyms, technical });
     await expectSameCatalog(split, memory, entries, 2);
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 40 }), async (ref) => {
@@ -160,6 +168,18 @@ describe("the built catalog (generated/catalog/)", () => {
     await expect(buildCatalogFiles(bad)).rejects.toThrow(/search_index\.json is invalid: 0\.slug/);
     const dup = JSON.stringify([raw[0], { ...raw[1], catalogNumber: raw[0].catalogNumber }]);
     await expect(buildCatalogFiles(dup)).rejects.toThrow(/duplicate catalogNumber/);
+  });
+
+  it("refuses technical terms that are UI vocabulary, or malformed, naming the line", async () => {
+    const one = JSON.stringify(raw.slice(0, 40));
+    const build = (technical: string) => buildCatalogFiles(one, { thesaurus, technical });
+    await expect(build("# ok\n\nterraform\nhelm chart\n")).resolves.toBeInstanceOf(Map);
+    // A word of a title alone ("Swipe to Dismiss"), a whole title, a run of a thesaurus term.
+    await expect(build("terraform\nswipe")).rejects.toThrow(/line 2: "swipe" is a word of a pattern's title/);
+    await expect(build("modal dialog")).rejects.toThrow(/"modal dialog" is a pattern's title/);
+    await expect(build("snackbar")).rejects.toThrow(/is in the thesaurus/);
+    await expect(build("a, b")).rejects.toThrow(/line 1: one term per line/);
+    await expect(build("one two three four five")).rejects.toThrow(/line 1: a term of more than 4 words/);
   });
 
   it("fails loudly when its search tables do not match its head, or its head is of another format", async () => {

@@ -8,14 +8,15 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import type { Entry } from "../../../src/catalog/schema.ts";
 import { createCatalog } from "../../helpers/memory-catalog.ts";
+import { parseTechnicalTerms } from "../../../scripts/build/catalog/technical.ts";
 import { parseThesaurus } from "../../../scripts/build/catalog/thesaurus.ts";
 import { editDistance, maxEdits } from "../../../src/catalog/typos.ts";
 import { ROOT } from "../../../scripts/lib/repo-root.ts";
 import { entry, entryIndex } from "../../helpers/entries.ts";
-import { synonyms } from "../../helpers/app.ts";
+import { synonyms, technical } from "../../helpers/app.ts";
 
 const raw: Entry[] = JSON.parse(readFileSync(`${ROOT}/search_index.json`, "utf8"));
-const catalog = createCatalog(raw, "https://patttterns.com", { synonyms });
+const catalog = createCatalog(raw, "https://patttterns.com", { synonyms, technical });
 const found = async (q: string) => {
   const r = await catalog.search(q, { limit: 10 });
   return r.hits.map((e, i) => ({ title: e.title, match: r.match[i] }));
@@ -60,10 +61,13 @@ describe("the ranked tier, one rule at a time", () => {
     ]);
   });
 
-  it("stems: plural and verb forms find the catalog's word, and say all_words", () => {
-    expect(ix.search("notifications centers")).toEqual([]);
+  it("stems: plural and verb forms find the catalog's word, already in the exact tier, and say all_words", () => {
+    expect(ix.search("notifications centers")).toEqual([small[0]]);
     expect(ix.ranked("notifications centers")).toEqual([{ entry: small[0], match: "all_words" }]);
     expect(titles(ix.ranked("choosing dates"))).toEqual(["Date Picker"]);
+    // A derivation the stem does not conflate is the ranked tier's: "sort" and "sortable".
+    expect(ix.search("sorted table")).toEqual([]);
+    expect(ix.ranked("sort table")).toEqual([{ entry: small[5], match: "all_words" }]);
   });
 
   it("synonyms: an equivalence group searches both ways, a one-way rule one way, and say synonym", () => {
@@ -184,6 +188,38 @@ describe("the ranked tier, one rule at a time", () => {
     expect(titles(chem.ranked("photosynthesis quick reactions"))).toEqual(["Emoji Reactions"]);
   });
 
+  it("restraint: a technical term names another subject, even in words the catalog uses", () => {
+    const es = [
+      entry(1, "Gantt Chart", {
+        description: "Bars on a time axis: tasks and their dependencies.",
+        tags: ["scheduling"],
+      }),
+      entry(2, "Trial Expiry", {
+        description: "When a trial ends: a read-only state, not a locked door.",
+        tags: ["billing"],
+      }),
+      entry(3, "Version History", { description: "Earlier versions of a document, to restore.", tags: ["history"] }),
+      entry(4, "Help Center", { description: "Articles that answer questions.", tags: ["support"] }),
+      entry(5, "Sortable List", { description: "Items linked in a list, reordered by drag.", tags: ["lists"] }),
+    ];
+    const plain = entryIndex(es);
+    const read = entryIndex(es, {
+      technical: parseTechnicalTerms("helm\nhelm chart\nterraform\nterraform state\nlinked list"),
+    });
+    // Without the terms, one shared ordinary word finds a pattern, and "helm" is "help" misspelt.
+    expect(titles(plain.ranked("helm chart dependencies"))).toEqual(["Gantt Chart"]);
+    expect(titles(plain.ranked("terraform state locking"))).toEqual(["Trial Expiry"]);
+    expect(titles(plain.ranked("helm"))).toEqual(["Help Center"]);
+    expect(plain.search("linked list").map((e) => e.title)).toEqual(["Sortable List"]);
+    // With them: nothing, in either tier.
+    for (const q of ["helm chart dependencies", "terraform state locking", "helm", "linked list", "linked lists"]) {
+      expect(read.ranked(q), q).toEqual([]);
+    }
+    // A pattern the rest of the query asks for is still found; "link list" is not the term.
+    expect(titles(read.ranked("version history of terraform plans"))).toEqual(["Version History"]);
+    expect(read.search("link list").map((e) => e.title)).toEqual(["Sortable List"]);
+  });
+
   it("says some_words when a hit explains part of the query", () => {
     const hits = ix.ranked("sortable table columns export");
     expect(titles(hits)).toEqual(["Data Table"]);
@@ -249,6 +285,30 @@ describe("over the real catalog and thesaurus", () => {
     const questions = ["recipe for banana cake", "zxqv plmkj", "volcano eruption history", "compile rust for arm"];
     for (const q of [...questions, "how to house train a puppy"]) {
       expect(await found(q), q).toEqual([]);
+    }
+  });
+
+  it("returns nothing for technical questions, even built on words the catalog uses", async () => {
+    for (const q of [
+      "terraform state locking",
+      "helm chart dependencies",
+      "S3 presigned upload URL expiration",
+      "How should I choose a shard key for a MongoDB orders collection?",
+      "linked list reversal",
+      "binary search on rotated array",
+    ]) {
+      expect(await found(q), q).toEqual([]);
+    }
+  });
+
+  it("still answers UI asked for beside a technology", async () => {
+    for (const [q, title] of [
+      ["kafka consumer lag metric card", "KPI Card"],
+      ["warn before the jwt session expires", "Session Timeout Warning"],
+      ["show the nginx config in a code block with copy", "Code Block"],
+      ["docker image build progress bar", "Progress Bar"],
+    ]) {
+      expect((await found(q))[0]?.title, q).toBe(title);
     }
   });
 

@@ -4,24 +4,40 @@
  * category and filter, whether its tables went through JSON (as generated/catalog/search.json does) or not.
  */
 import fc from "fast-check";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { PATTERN_TYPES, type Entry } from "../../../src/catalog/schema.ts";
 import { createSearchIndex } from "../../../src/catalog/search.ts";
 import { buildSearchTables, searchOrder } from "../../../scripts/build/catalog/tables.ts";
 import { MEMO_WORDS } from "../../../src/catalog/token-memo.ts";
 import { generateCatalog, rng } from "../../../scripts/bench/gen-catalog.ts";
+import { TECHNICAL as TECHNICAL_FILE } from "../../../scripts/build/catalog.ts";
+import { parseTechnicalTerms, type TechnicalTerm } from "../../../scripts/build/catalog/technical.ts";
 import { loadCatalog } from "../../../scripts/lib/fixtures.ts";
 import { entryIndex, wordPicker } from "../../helpers/entries.ts";
 import { createLinearSearch } from "./search-reference.ts";
 
-/** The index over tables that went through JSON, as the built catalog's search.json does. */
-const serializedIndex = (entries: readonly Entry[]) => entryIndex(entries, { viaJson: true });
+/** Technical terms over the random words: a query naming one has no exact hits. */
+const TECHNICAL = parseTechnicalTerms("nav sheet\ndrop tabs\nx1");
+/** The shipped technical terms. */
+const SHIPPED_TECHNICAL = parseTechnicalTerms(readFileSync(TECHNICAL_FILE, "utf8"));
+const wordsOfTerms = (terms: readonly TechnicalTerm[]) => terms.map((t) => t.words);
 
-// Words that collide on purpose: prefixes, case, decomposed and full-width forms, marks, "&".
+/** The index over tables that went through JSON, as the built catalog's search.json does. */
+const serializedIndex = (entries: readonly Entry[], technical: TechnicalTerm[] = []) =>
+  entryIndex(entries, { viaJson: true, technical });
+
+// Words that collide on purpose: prefixes, stems, derivations, two words the catalog writes as
+// one, case, decomposed and full-width forms, marks, "&".
 const WORDS = [
   "drag",
   "drop",
   "dropdown",
+  "down",
+  "dragging",
+  "load",
+  "loader",
+  "loading",
   "and",
   "Tab",
   "tabs",
@@ -105,9 +121,9 @@ describe("indexed search equals the linear reference", () => {
           { minLength: 1, maxLength: 8 },
         ),
         (entries, queries) => {
-          const reference = createLinearSearch(entries);
-          const viaJson = serializedIndex(entries);
-          const lazy = entryIndex(entries);
+          const reference = createLinearSearch(entries, wordsOfTerms(TECHNICAL));
+          const viaJson = serializedIndex(entries, TECHNICAL);
+          const lazy = entryIndex(entries, { technical: TECHNICAL });
           for (const [q, category, f] of queries) {
             const opts = { category, filter: filters[f] };
             const expected = reference.search(q, opts);
@@ -125,16 +141,26 @@ describe("indexed search equals the linear reference", () => {
     const shipped = await loadCatalog();
     const r = rng(7);
     for (const entries of [shipped, generateCatalog(shipped, 10_000)]) {
-      const reference = createLinearSearch(entries);
-      const index = serializedIndex(entries);
+      const reference = createLinearSearch(entries, wordsOfTerms(SHIPPED_TECHNICAL));
+      const index = serializedIndex(entries, SHIPPED_TECHNICAL);
       const pick = wordPicker(entries, r);
       const queries = [
         "",
         "drag and drop",
         "a",
         "to",
+        "to the",
         "Step by Step",
         "zzzz",
+        // Two words the catalog writes as one, derivations in titles, stems.
+        "drop down menu",
+        "drop down",
+        "skeleton loading",
+        "date picking",
+        "notifications",
+        // A technical term of catalog words: no exact hits.
+        "linked list",
+        "time to live",
         ...Array.from({ length: 60 }, () => {
           const n = 1 + Math.floor(r() * 3);
           return Array.from({ length: n }, () => (r() < 0.3 ? pick().slice(0, 3) : pick())).join(" ");

@@ -13,7 +13,7 @@ const catalog = createCatalog(raw, "https://patttterns.com");
 const search = (es: Entry[], q: string, opts?: Parameters<ReturnType<typeof entryIndex>["search"]>[1]) =>
   numbers(entryIndex(es).search(q, opts));
 
-describe("matching: token-AND over title, description, tags, type and slug", () => {
+describe("matching: every word, whole, over title, description, tags, type and slug", () => {
   const es = [
     entry(1, "Drag and Drop", { description: "Move items by dragging.", tags: ["input", "gestures"] }),
     entry(2, "Kanban Board", { description: "Columns of cards.", tags: ["drag-and-drop", "productivity"] }),
@@ -26,8 +26,8 @@ describe("matching: token-AND over title, description, tags, type and slug", () 
     entry(4, "Checkout", { type: "flows", slug: "/user-flows/checkout", tags: ["e-commerce"] }),
   ];
 
-  it("matches a token in any one field", () => {
-    expect(search(es, "dragging")).toEqual([1]); // description
+  it("matches a word in any one field", () => {
+    expect(search(es, "items")).toEqual([1]); // description
     expect(search(es, "productivity")).toEqual([2]); // tag
     expect(search(es, "flows")).toEqual([4]); // type
     expect(search(es, "user")).toEqual([4]); // slug section
@@ -45,9 +45,43 @@ describe("matching: token-AND over title, description, tags, type and slug", () 
     expect(search(es, "commerce")).toEqual([4]);
   });
 
-  it("matches tokens as substrings, like the site's topbar", () => {
+  it("matches whole words by stem, not inside longer words as the site's topbar does", () => {
     expect(search(es, "drag")).toEqual([1, 2, 3]);
-    expect(search(es, "sort")).toEqual([3]);
+    // "dragging" and "drag" share a stem: each finds the other.
+    expect(search(es, "dragging")).toEqual([1, 2, 3]);
+    expect(search(es, "cards column")).toEqual([2]);
+    // "sort" is only inside "sortable", "fab" only inside "fabricated", "age" only inside "agent".
+    expect(search(es, "sort")).toEqual([]);
+    expect(search(es, "sortable")).toEqual([3]);
+    const inside = [
+      entry(1, "Social Proof", { description: "Fabricated numbers destroy trust." }),
+      entry(2, "Approval Gate", { description: "Pausing an AI agent before an action." }),
+      entry(3, "Floating Action Button", { description: "A FAB floats above content." }),
+      entry(4, "Age Verification", { description: "Confirming a user meets an age requirement." }),
+    ];
+    expect(search(inside, "FAB")).toEqual([3]);
+    expect(search(inside, "age gate")).toEqual([]);
+    expect(search(inside, "age")).toEqual([4]);
+  });
+
+  it("reads two words the catalog writes as one: drop down is dropdown", () => {
+    const menus = [
+      entry(1, "Dropdown Menu", { description: "A button that opens a list." }),
+      entry(2, "Drop Zone", { description: "Drop files down here." }),
+    ];
+    expect(search(menus, "drop down menu")).toEqual([1]);
+    // Either reading, each pattern at its better score: the title starting with "dropdown" (50)
+    // before the description holding both words (20) and a title holding one of two (12).
+    expect(search(menus, "drop down")).toEqual([1, 2]);
+  });
+
+  it("finds nothing for function words alone, and everything for no words", () => {
+    const some = [entry(1, "Tabs", { description: "A row of tabs." }), entry(2, "Modal", { description: "A dialog." })];
+    expect(search(some, "a")).toEqual([]);
+    expect(search(some, "to the")).toEqual([]);
+    expect(search(some, "")).toEqual([1, 2]);
+    // With a word that says something, function words are words like any other.
+    expect(search(some, "a dialog")).toEqual([2]);
   });
 
   it("normalizes the query the same way as the catalog", () => {
@@ -99,14 +133,16 @@ describe("ranking with the site's weights", () => {
   });
 
   it("ranks an exact tag (30) over a tag that contains the word (15)", () => {
-    expect(search([entry(1, "A", { tags: ["tabsets"] }), entry(2, "B", { tags: ["tabs"] })], "tabs")).toEqual([2, 1]);
+    expect(search([entry(1, "A", { tags: ["tabs-bar"] }), entry(2, "B", { tags: ["tabs"] })], "tabs")).toEqual([2, 1]);
+    // By stem: the tag "tabs" equals the word "tab".
+    expect(search([entry(1, "A", { tags: ["tab-bar"] }), entry(2, "B", { tags: ["tabs"] })], "tab")).toEqual([2, 1]);
   });
 
   it("ranks a tag that contains the word (15) over a description hit (10), and that over slug or type only (0)", () => {
     const es = [
       entry(1, "A", { slug: "/ux-patterns/tabs-a" }),
       entry(2, "B", { description: "uses tabs" }),
-      entry(3, "C", { tags: ["tabsets"] }),
+      entry(3, "C", { tags: ["tabs-bar"] }),
     ];
     expect(search(es, "tabs")).toEqual([3, 2, 1]);
   });
@@ -126,10 +162,10 @@ describe("ranking with the site's weights", () => {
   it("breaks equal scores by catalog number, whatever the input order", () => {
     // tag contains 15 + description 10 = 25 = title contains 25.
     const a = entry(7, "Top Tabs");
-    const b = entry(3, "Panel", { tags: ["tabsets"], description: "tabs" });
+    const b = entry(3, "Panel", { tags: ["tabs-bar"], description: "tabs" });
     expect(search([a, b], "tabs")).toEqual([3, 7]);
     expect(search([b, a], "tabs")).toEqual([3, 7]);
-    const c = entry(9, "Panel", { tags: ["tabsets"], description: "tabs" });
+    const c = entry(9, "Panel", { tags: ["tabs-bar"], description: "tabs" });
     expect(search([c, a], "tabs")).toEqual([7, 9]);
     const same = [
       entry(30, "X", { description: "tabs" }),
@@ -144,6 +180,32 @@ describe("ranking with the site's weights", () => {
     const es = [entry(1, "Step by Step Builder", { tags: ["step"] }), entry(2, "Step by Step")];
     expect(search(es, "step by step")).toEqual([2, 1]);
     expect(search(es, "Step-by-Step")).toEqual([2, 1]);
+  });
+
+  it("reads an exact title by stem: 'date pickers' is Date Picker", () => {
+    // #1: two exact tags 60 + a title holding every word 25 = 85; #2 equals the query by stem.
+    const es = [entry(1, "Date Range Picker", { tags: ["date", "picker"] }), entry(2, "Date Picker")];
+    expect(search(es, "date pickers")).toEqual([2, 1]);
+  });
+
+  it("ranks a title holding every word, in any order or by a derivation, as one containing the query (25)", () => {
+    // #1 holds both words in a tag and the description (50); #2's title holds "skeleton" and, as
+    // "loader", "loading" (its tag 30 + 25).
+    const es = [
+      entry(1, "Spinner", { description: "Use a skeleton instead of loading spinners.", tags: ["loading"] }),
+      entry(2, "Skeleton Loader", { description: "Grey shapes that mimic the layout.", tags: ["loading"] }),
+    ];
+    expect(search(es, "skeleton loading")).toEqual([2, 1]);
+    expect(search(es, "loading skeleton")).toEqual([2, 1]);
+  });
+
+  it("gives a title holding some of the words its share of 25", () => {
+    // #1: exact tag 30 + two description words 20 = 50; #2: exact tag 30 + description 10 + half of 25 (12) = 52.
+    const es = [
+      entry(1, "Onboarding Checklist", { description: "Tasks with a progress ring.", tags: ["progress"] }),
+      entry(2, "Circular Progress", { description: "A ring that fills.", tags: ["progress"] }),
+    ];
+    expect(search(es, "progress ring")).toEqual([2, 1]);
   });
 });
 

@@ -61,16 +61,17 @@ describe("search_patterns", () => {
   });
 
   it("defaults limit to 10, honours 1..50, and refuses more than 50 as invalid_args", async () => {
-    const many = await call("search_patterns", { query: "a" });
+    // "pattern" is the type of 202 patterns (a query of function words, "a", finds nothing).
+    const many = await call("search_patterns", { query: "pattern" });
     expect(many.data.total).toBeGreaterThan(50);
     expect(many.data.results).toHaveLength(10);
-    expect((await call("search_patterns", { query: "a", limit: 50 })).data.results).toHaveLength(50);
-    expect((await call("search_patterns", { query: "a", limit: 1 })).data.results).toHaveLength(1);
+    expect((await call("search_patterns", { query: "pattern", limit: 50 })).data.results).toHaveLength(50);
+    expect((await call("search_patterns", { query: "pattern", limit: 1 })).data.results).toHaveLength(1);
     for (const limit of [51, 0, -1, 2.5, "ten", "2.5"])
-      expectDomainError(await call("search_patterns", { query: "a", limit }), "invalid_args");
+      expectDomainError(await call("search_patterns", { query: "pattern", limit }), "invalid_args");
     // Read leniently: a decimal string for the integer, null for "not given" (the default).
-    expect((await call("search_patterns", { query: "a", limit: "3" })).data.results).toHaveLength(3);
-    expect((await call("search_patterns", { query: "a", limit: null })).data.results).toHaveLength(10);
+    expect((await call("search_patterns", { query: "pattern", limit: "3" })).data.results).toHaveLength(3);
+    expect((await call("search_patterns", { query: "pattern", limit: null })).data.results).toHaveLength(10);
   });
 
   it("says what to do when nothing matches", async () => {
@@ -321,13 +322,13 @@ describe("search_components", () => {
   });
 
   it("defaults limit to 10, accepts 50, refuses 51 as invalid_args", async () => {
-    const r = await call("search_components", { query: "a", only_with_code: false });
+    const r = await call("search_components", { query: "pattern", only_with_code: false });
     expect(r.data.total).toBeGreaterThan(50);
     expect(r.data.results).toHaveLength(10);
     expect(
-      (await call("search_components", { query: "a", only_with_code: false, limit: 50 })).data.results,
+      (await call("search_components", { query: "pattern", only_with_code: false, limit: 50 })).data.results,
     ).toHaveLength(50);
-    const e = expectDomainError(await call("search_components", { query: "a", limit: 51 }), "invalid_args");
+    const e = expectDomainError(await call("search_components", { query: "pattern", limit: 51 }), "invalid_args");
     expect(e.message).toMatch(/limit/);
   });
 
