@@ -1,7 +1,8 @@
 /**
  * `npm run build`: every generated file from its sources, each generator in turn.
- * - catalog: generated/catalog/ from search_index.json, thesaurus.txt and technical-terms.txt (scripts/build/catalog.ts)
- * - schemas: generated/input-schemas.ts from each tool's zod input (scripts/build/schemas.ts)
+ * - catalog: generated/catalog/ from search_index.json, thesaurus.txt and technical-terms.txt
+ *   (scripts/build/catalog.ts)
+ * - schemas: generated/input-schemas.json from each tool file's zod input (scripts/build/schemas.ts)
  * - skill: generated/skill.ts and public/.well-known/agent-skills/ from skills/patttterns/SKILL.md
  *   (scripts/build/skill.ts)
  * - preview: generated/preview-html.json from preview/ (scripts/build/preview.ts)
