@@ -345,7 +345,7 @@ describe("no author e-mail or raw IP in any response", () => {
         calls.push(toolCall("get_component", { pattern_id: f.entry.id, version_id: v.versionId }, modern));
     }
     calls.push(
-      toolCall("search_components", { query: "a", only_with_code: false, limit: 50 }, modern),
+      toolCall("search_components", { query: "pattern", only_with_code: false, limit: 50 }, modern),
       toolCall("search_patterns", { query: "form", limit: 50 }, modern),
       toolCall("list_categories", {}, modern),
     );
