@@ -1,30 +1,8 @@
 /** Usage rules read off the code itself: tokens it references and packages it imports. */
+import { TOKENS } from "../theme/tokens.ts";
 
-/** The design-system tokens a component may use (the 22 `--ui-*` tokens, docs/components.md). */
-export const UI_TOKENS = [
-  "--ui-bg",
-  "--ui-surface",
-  "--ui-text",
-  "--ui-text-muted",
-  "--ui-border",
-  "--ui-ring",
-  "--ui-accent",
-  "--ui-accent-contrast",
-  "--ui-success",
-  "--ui-success-contrast",
-  "--ui-warning",
-  "--ui-warning-contrast",
-  "--ui-error",
-  "--ui-error-contrast",
-  "--ui-info",
-  "--ui-info-contrast",
-  "--ui-font-headings",
-  "--ui-font-body",
-  "--ui-font-code",
-  "--ui-text-scale",
-  "--ui-spacing",
-  "--ui-corners",
-] as const;
+/** The design-system tokens a component may use (the 22 `--ui-*` tokens of the catalog's theme). */
+export const UI_TOKENS: readonly string[] = TOKENS;
 
 /** The catalog's design constraints, served with every component. */
 export const DESIGN_CONSTRAINTS = [
