@@ -22,6 +22,7 @@ import { createServer } from "./mcp/server.ts";
 import type { EntitlementPolicy } from "./mcp/tool.ts";
 import { type BlobsConfig, openStore } from "./storage/blobs.ts";
 import { componentTemplate } from "./resources/components.ts";
+import { themeResource } from "./resources/theme.ts";
 import { CARD_PATH, cardHandler } from "./page/card.ts";
 import { skillResource } from "./skill/resource.ts";
 import { tools } from "./tools/index.ts";
@@ -105,7 +106,7 @@ export function createApp(opts: AppOptions): App {
     instructions: INSTRUCTIONS,
     tools,
     templates: [componentTemplate],
-    resources: [skillResource],
+    resources: [skillResource, themeResource],
     entitlement: deps.entitlement,
     extensions: opts.preview ? [previewExtension<Deps>(opts.preview)] : [],
   });
