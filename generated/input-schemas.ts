@@ -90,5 +90,32 @@ export const inputSchemas: Record<string, JsonSchema> = {
     "required": [
       "pattern_id"
     ]
+  },
+  "validate_component": {
+    "type": "object",
+    "properties": {
+      "pattern_id": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 512,
+        "description": "The pattern: catalog number (\"#123\" or \"123\"), Notion UUID (with or without dashes), slug (\"/ui-components/tabs\", or \"tabs\" when unique), its patttterns.com URL, or its exact title. Prefer the catalog_number or pattern_id a search returned."
+      },
+      "version_id": {
+        "description": "The version you adapted: get_component's metadata.version_id (\"seed\", \"v1\", …). Omit it for the active version.",
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 20
+      },
+      "code": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 262144,
+        "description": "Your edited TSX, the whole file, as one string (at most 256 KB). It is read, never stored."
+      }
+    },
+    "required": [
+      "pattern_id",
+      "code"
+    ]
   }
 };

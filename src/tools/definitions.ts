@@ -8,5 +8,13 @@ import get_pattern from "./get_pattern.ts";
 import list_categories from "./list_categories.ts";
 import search_components from "./search_components.ts";
 import search_patterns from "./search_patterns.ts";
+import validate_component from "./validate_component.ts";
 
-export const definitions = [search_patterns, list_categories, get_pattern, search_components, get_component];
+export const definitions = [
+  search_patterns,
+  list_categories,
+  get_pattern,
+  search_components,
+  get_component,
+  validate_component,
+];
