@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { PREVIEW_FILE } from "../../scripts/build-preview.ts";
 import { ROOT } from "../../scripts/lib/fixtures.ts";
 import { usageRules } from "../../src/components/rules.ts";
-import { themeResourceText } from "../../src/resources/theme.ts";
+import { themeResourceText } from "../../src/resources/theme-text.ts";
 import { RECIPES } from "../../src/theme/recipes.ts";
 import { THEME, TOKENS, type Token, tokenValue } from "../../src/theme/tokens.ts";
 import { fixtures } from "../components/helpers.ts";

@@ -3,7 +3,8 @@
  * process and from the served edge function (what the text says is held to the theme by drift.test.ts).
  */
 import { describe, expect, inject, it } from "vitest";
-import { themeResourceText, THEME_URI } from "../../src/resources/theme.ts";
+import { themeResourceText } from "../../src/resources/theme-text.ts";
+import { THEME_URI } from "../../src/resources/theme.ts";
 import { modern, post, testApp } from "../helpers/app.ts";
 
 describe("the tokens resource", () => {
