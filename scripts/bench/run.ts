@@ -20,7 +20,7 @@ import { median, rotate } from "../lib/stats.ts";
 import { measureThroughput } from "./throughput.ts";
 
 /** The parts --only may pick. */
-const PARTS = ["bundle", "cold", "search", "blobs", "throughput"] as const;
+const PARTS = ["bundle", "cold", "search", "blobs", "validate", "throughput"] as const;
 const USAGE = `Usage: npm run bench -- [--quick] [--smoke] [--out FILE] [--only PARTS]
 
   --quick  fewer rounds, under 5 minutes
@@ -66,6 +66,7 @@ const settings = values.smoke
       cold_runs: 1,
       search_rounds: 1,
       blobs_iterations: 5,
+      validate_rounds: 5,
     }
   : quick
     ? // Five throughput rounds (not three): a median of three moved the worst cells by ±0.1 between runs here.
@@ -76,6 +77,7 @@ const settings = values.smoke
         cold_runs: 5,
         search_rounds: 5,
         blobs_iterations: 400,
+        validate_rounds: 400,
       }
     : {
         throughput_rounds: 7,
@@ -84,6 +86,7 @@ const settings = values.smoke
         cold_runs: 15,
         search_rounds: 15,
         blobs_iterations: 600,
+        validate_rounds: 1000,
       };
 const log = (line: string) => console.error(`[bench] ${line}`);
 const started = Date.now();
@@ -248,6 +251,38 @@ try {
       ],
       { BENCH_BLOBS: JSON.stringify(blobs.config) },
     );
+  }
+
+  if (want("validate")) {
+    log("validate_component on the largest fixture, in process (Deno)");
+    const v = await runJson<Record<string, any>>(deno, [
+      "run",
+      "-A",
+      LAZY,
+      join(ROOT, "scripts/bench/validate-child.ts"),
+      CATALOG_DIR,
+      String(settings.validate_rounds),
+    ]);
+    // A typical component's first call too (the issue's example, 9 KB): a cold isolate pays it once per version.
+    const typical = await runJson<Record<string, any>>(deno, [
+      "run",
+      "-A",
+      LAZY,
+      join(ROOT, "scripts/bench/validate-child.ts"),
+      CATALOG_DIR,
+      "5",
+      "date-picker/v1",
+    ]);
+    results.validate = {
+      ...v,
+      typical_first: {
+        fixture: typical.fixture,
+        bytes: typical.bytes,
+        first_call_ms: typical.first_call_ms,
+        first_cpu_ms: typical.first_cpu_ms,
+      },
+    };
+    results.validate_cpu_p99_ms = v.cpu_p99_ms;
   }
 
   if (want("throughput")) {

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/lib/fixtures.ts";
 import { tsxSyntaxErrors } from "../../scripts/lib/validate.ts";
+import { BROKEN } from "../../scripts/bench/parsers/broken.ts";
 import { validateComponent } from "../../src/validate/validate.ts";
 import { fixtures } from "../components/helpers.ts";
 
@@ -295,23 +296,7 @@ describe("each rule, broken exactly once, yields that one finding at its line", 
 });
 
 describe("parse_error is TypeScript's: the same syntax errors, on the same line", () => {
-  const broken: [name: string, base: string, from: string, to: string][] = [
-    ["an unterminated template literal", DP, "getDate()}`;", "getDate()};"],
-    ["a missing parenthesis", DP, "const nights = (r: Range) =>", "const nights = (r: Range =>"],
-    ["an extra parenthesis inside an arrow function", DP, "end: null });\n    }\n  };", "end: null }));\n    }\n  };"],
-    ["an attribute without a value", DP, 'type="button"\n                onClick', "type=\n                onClick"],
-    ["a stray closing tag", DP, "</ul>", "</ul></li>"],
-    ["a closing brace too many", DP, "  const shift = (n: number) =>", "  }\n  const shift = (n: number) =>"],
-    ["a type annotation without a type", DP, "interface Range {", "let x: = 5;\ninterface Range {"],
-    ["an unclosed expression container", DP, "{fmt(range.start)}</span>", "{fmt(range.start)</span>"],
-    ["a string left open, in a CRLF file", "tabs/seed", 'role="tablist"', 'role={"tablist}'],
-    ["an element left open, in a tab-indented file", "accordion/seed", "</h3>", ""],
-    ["a keyword as a name", DP, "const pick =", "const const pick ="],
-    ["a missing comma in an object", DP, "{ ArrowLeft: -1, ArrowRight: 1,", "{ ArrowLeft: -1 ArrowRight: 1,"],
-    ["an arrow without a body", DP, "const shift = (n: number) => setView", "const shift = (n: number) => => setView"],
-  ];
-
-  it.each(broken)("%s", (_name, base, from, to) => {
+  it.each(BROKEN)("%s", (_name, base, from, to) => {
     const edited = edit(code(base), from, to);
     const [first] = tsxSyntaxErrors(edited, "component.tsx", 1);
     expect(first, "TypeScript finds the error too").toBeDefined();
