@@ -13,7 +13,9 @@ export const CODE_MAX_BYTES = 256 * 1024;
 /** The validator and its parser (sucrase's, ~28 KB gzipped) load on the first call, never on a cold isolate's path. */
 const validator = lazy(() => import("../validate/validate.ts"));
 
-const utf8Bytes = (s: string) => new TextEncoder().encode(s).byteLength;
+const utf8Length = (s: string) => new TextEncoder().encode(s).byteLength;
+/** Over the bound in UTF-8? A string of at most a third of it in UTF-16 units cannot be: nothing is encoded then. */
+const tooLarge = (s: string) => s.length * 3 > CODE_MAX_BYTES && utf8Length(s) > CODE_MAX_BYTES;
 
 export default tool({
   name: "validate_component",
@@ -46,15 +48,14 @@ export default tool({
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run({ pattern_id, version_id, code }, { deps: { catalog, components } }) {
-    const empty = !code.trim();
-    const bytes = empty ? 0 : utf8Bytes(code);
-    if (empty || bytes > CODE_MAX_BYTES) {
+    const empty = !/\S/.test(code);
+    if (empty || tooLarge(code)) {
       return fail(
         domainError(
           "invalid_args",
           empty
             ? "code is empty: there is nothing to validate."
-            : `code is ${bytes} bytes of UTF-8, over the ${CODE_MAX_BYTES}-byte bound.`,
+            : `code is ${utf8Length(code)} bytes of UTF-8, over the ${CODE_MAX_BYTES}-byte bound.`,
           empty
             ? "Pass your edited TSX, the whole component file, as the code string."
             : "Pass one component file: the code get_component returned, as you edited it, without bundled " +
