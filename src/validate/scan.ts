@@ -21,9 +21,37 @@
  * - `data`: everything else.
  */
 import { parse } from "sucrase/dist/parser/index.js";
-import { TokenType as tt } from "sucrase/dist/parser/tokenizer/types.js";
+import { TokenType } from "sucrase/dist/parser/tokenizer/types.js";
 import stateModule from "sucrase/dist/parser/tokenizer/state.js";
 import parser from "sucrase/dist/parser/traverser/base.js";
+
+/**
+ * The token types the walk reads, copied once into plain numbers: through a bundler's CommonJS
+ * interop every `TokenType.x` can be a getter call, thousands per parse.
+ */
+const tt = {
+  _import: TokenType._import,
+  braceBarL: TokenType.braceBarL,
+  braceL: TokenType.braceL,
+  braceR: TokenType.braceR,
+  bracketL: TokenType.bracketL,
+  bracketR: TokenType.bracketR,
+  colon: TokenType.colon,
+  comma: TokenType.comma,
+  dollarBraceL: TokenType.dollarBraceL,
+  dot: TokenType.dot,
+  eq: TokenType.eq,
+  jsxName: TokenType.jsxName,
+  jsxTagEnd: TokenType.jsxTagEnd,
+  jsxTagStart: TokenType.jsxTagStart,
+  name: TokenType.name,
+  num: TokenType.num,
+  parenL: TokenType.parenL,
+  parenR: TokenType.parenR,
+  slash: TokenType.slash,
+  string: TokenType.string,
+  template: TokenType.template,
+} as const;
 
 export type Role = "class" | "style" | "attribute" | "data";
 
