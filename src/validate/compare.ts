@@ -9,7 +9,7 @@
  * Counts decide whether there is a finding; a line diff (lines.ts) only decides where it points: of
  * several equal occurrences, the ones on lines the edit changed; for something removed, where it was.
  */
-import { type LineDiff, lineDiff, lineIndex } from "./lines.ts";
+import { diffLines, type LineDiff, lineDiff, lineIndex } from "./lines.ts";
 import { type Occurrence, RULES, type Rule } from "./rules.ts";
 import type { A11y } from "./scan.ts";
 
@@ -26,6 +26,8 @@ export interface Version {
   code: string;
   occurrences: Occurrence[];
   a11y: A11y[];
+  /** Its lines for the diff, split on first use (the delivered version's are kept with it). */
+  lines?: string[];
 }
 
 const A11Y = {
@@ -64,7 +66,7 @@ export function compare(base: Version, edited: Version): Finding[] {
   const lineOfEdited = lineIndex(edited.code);
   let lineOfBase: ((offset: number) => number) | undefined;
   let diff: LineDiff | undefined;
-  const changes = () => (diff ??= lineDiff(base.code, edited.code));
+  const changes = () => (diff ??= lineDiff((base.lines ??= diffLines(base.code)), diffLines(edited.code)));
   const findings: Finding[] = [];
 
   const baseCounts = new Map<string, number>();

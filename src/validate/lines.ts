@@ -36,9 +36,11 @@ export interface LineDiff {
 
 const MAX_CELLS = 1_500_000;
 
-export function lineDiff(base: string, edited: string): LineDiff {
-  const a = base.split("\n").map((l) => l.trimEnd());
-  const b = edited.split("\n").map((l) => l.trimEnd());
+/** A text's lines as the diff compares them: trailing whitespace (and a CR) ignored. */
+export const diffLines = (text: string): string[] => text.split("\n").map((l) => l.trimEnd());
+
+/** `base` and `edited` as diffLines gives them (the delivered version's are kept with it). */
+export function lineDiff(a: readonly string[], b: readonly string[]): LineDiff {
   // For each base line, its edited counterpart (0-based) or -1.
   const match = new Int32Array(a.length).fill(-1);
   let start = 0;

@@ -35,6 +35,9 @@ export interface Occurrence {
 }
 
 const TOKEN = /--ui-[a-z0-9]+(?:-[a-z0-9]+)*/g;
+const WORD = /\S+/g;
+/** What a string outside class positions needs for any rule to apply: a dash, a hex sign or a parenthesis. */
+const MAYBE = /[-#(]/;
 const WHOLE_COLOR = new RegExp(`^(?:${HEX.source}|${COLOR_FUNCTION.source})$`, "i");
 const PAINT_ATTRIBUTE = /^(?:fill|stroke|stop-?color|flood-?color|lighting-?color)$|colou?r$/i;
 const COLOR_KEY = /colou?r|^background|^border(?!.*(?:radius|width|style))|^outline|shadow|^fill$|^stroke$/i;
@@ -172,33 +175,39 @@ export function occurrences(scan: Scan): Occurrence[] {
   const out: Occurrence[] = [];
   const push: Push = ({ offset, ...o }) => out.push({ ...o, at: offset });
 
+  const keyed = (text: (typeof scan.texts)[number], rule: Rule, literal: string, message: string, suggestion: string) =>
+    push({ rule, literal: `${text.key ?? ""}: ${literal}`, role: text.role, offset: text.at, message, suggestion });
+
   for (const text of scan.texts) {
-    for (const m of text.raw.matchAll(TOKEN)) {
-      if (isToken(m[0])) continue;
-      const near = nearestTokens(m[0]);
-      push({
-        rule: "unknown_token",
-        literal: m[0],
-        role: text.role,
-        offset: text.at + m.index,
-        message: `${m[0]} is not one of the catalog's 22 --ui-* tokens: nothing defines it, so it renders as unset.`,
-        suggestion: near.length
-          ? `Did you mean ${near.join(" or ")}? patttterns://theme/tokens.css lists the tokens.`
-          : "Use one of the 22 tokens patttterns://theme/tokens.css lists.",
-      });
-    }
+    const { raw, role } = text;
+    // Most strings are data (labels, rows): only a named colour under a style or paint key needs none of these.
+    if (role === "data" && !MAYBE.test(raw)) continue;
+    if (raw.includes("--ui-"))
+      for (const m of raw.matchAll(TOKEN)) {
+        if (isToken(m[0])) continue;
+        const near = nearestTokens(m[0]);
+        push({
+          rule: "unknown_token",
+          literal: m[0],
+          role,
+          offset: text.at + m.index,
+          message: `${m[0]} is not one of the catalog's 22 --ui-* tokens: nothing defines it, so it renders as unset.`,
+          suggestion: near.length
+            ? `Did you mean ${near.join(" or ")}? patttterns://theme/tokens.css lists the tokens.`
+            : "Use one of the 22 tokens patttterns://theme/tokens.css lists.",
+        });
+      }
     // Class names count wherever they are written; what is no class is read as a CSS value.
     let css = "";
-    for (const m of text.raw.matchAll(/\S+/g)) {
-      if (!classWord(m[0], text.at + m.index, push, text.role === "class")) css += `${m[0]} `;
+    WORD.lastIndex = 0;
+    for (let m = WORD.exec(raw); m; m = WORD.exec(raw)) {
+      if (!classWord(m[0], text.at + m.index, push, role === "class")) css += `${m[0]} `;
     }
-    if (text.role === "class") continue;
+    if (role === "class") continue;
     const value = css.trim();
     if (!value) continue;
     const key = text.key ?? "";
-    const keyed = (rule: Rule, literal: string, message: string, suggestion: string) =>
-      push({ rule, literal: `${key}: ${literal}`, role: text.role, offset: text.at, message, suggestion });
-    if (text.role === "data") {
+    if (role === "data") {
       // Plain data counts only when the whole string is a colour (a palette entry), never text that mentions "#12".
       if (WHOLE_COLOR.test(value))
         push({
@@ -211,10 +220,11 @@ export function occurrences(scan: Scan): Occurrence[] {
         });
       continue;
     }
-    if (text.role === "attribute") {
+    if (role === "attribute") {
       if (!PAINT_ATTRIBUTE.test(key)) continue;
       for (const c of colorsIn(value, true))
         keyed(
+          text,
           "hardcoded_color",
           c,
           `${key}="${value}" hard-codes the colour ${c}.`,
@@ -225,16 +235,22 @@ export function occurrences(scan: Scan): Occurrence[] {
     // style
     if (FONT_KEY.test(key)) {
       if (!value.includes("--ui-font-") && !CSS_WIDE.has(value))
-        keyed("hardcoded_font", value, `${key}: "${value}" sets a font outside the --ui-font-* tokens.`, FONT_HINT);
+        keyed(
+          text,
+          "hardcoded_font",
+          value,
+          `${key}: "${value}" sets a font outside the --ui-font-* tokens.`,
+          FONT_HINT,
+        );
       continue;
     }
     if (RADIUS_KEY.test(key)) {
       if (!value.includes("--ui-corners") && !SHAPE_RADIUS.test(value) && !CSS_WIDE.has(value))
-        keyed("hardcoded_radius", value, `${key}: "${value}" sets a radius outside --ui-corners.`, RADIUS_HINT);
+        keyed(text, "hardcoded_radius", value, `${key}: "${value}" sets a radius outside --ui-corners.`, RADIUS_HINT);
       continue;
     }
     for (const c of colorsIn(value, COLOR_KEY.test(key)))
-      keyed("hardcoded_color", c, `${key || "style"}: "${value}" hard-codes the colour ${c}.`, COLOR_HINT);
+      keyed(text, "hardcoded_color", c, `${key || "style"}: "${value}" hard-codes the colour ${c}.`, COLOR_HINT);
   }
 
   for (const n of scan.numbers) {
