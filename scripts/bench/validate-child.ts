@@ -1,9 +1,10 @@
 /**
- * validate_component in one Deno process, as an isolate runs it: the tool's own `run` over the
+ * validate_component in one Deno process, as a warm isolate runs it: the tool's own `run` over the
  * shipped catalog's loader and the fixtures in memory, on the catalog's largest component
- * (data-table, 30 KB). First what a cold isolate pays once: the import of the validator (sucrase's
- * parser, lucide-react's names), and the first call, which also reads the delivered version. Then CPU time
- * per call, of this thread (Linux's schedstat; wall time elsewhere), over `rounds` calls of each case:
+ * (data-table, 30 KB). A cold isolate's first call (the validator's import, the first parses) is
+ * measured by the cold starts of scripts/bench/run.ts. CPU time per call, of the whole process
+ * (getrusage: the garbage collector's helper threads count too; time spent descheduled does not),
+ * over `rounds` rounds that call each case in turn:
  * - unchanged: the delivered code as is;
  * - adapted: a prop and its wiring added, a palette class and a removed aria-label (two findings);
  * - reindented: every line's indentation changed and one palette class added, so the line diff that
@@ -20,8 +21,9 @@ import validateComponent from "../../src/tools/validate_component.ts";
 import { loadFixtures } from "../lib/fixtures.ts";
 import { memoryComponents } from "../lib/memory-components.ts";
 import { percentile } from "../lib/stats.ts";
+import { LARGEST_FIXTURE } from "./scenarios.ts";
 
-const [dir, roundsArg, pick = "data-table/seed"] = process.argv.slice(2);
+const [dir, roundsArg, pick = `${LARGEST_FIXTURE}/seed`] = process.argv.slice(2);
 const rounds = Number(roundsArg ?? 200);
 const [name, versionId] = pick.split("/");
 
@@ -75,40 +77,32 @@ const call = async (name: keyof typeof cases) => {
   return out.data as { findings: unknown[] };
 };
 
-// What the tool's first call loads (it imports the same module on demand), then that first call.
-const t0 = performance.now();
-const c0 = cpuNow();
-await import("../../src/validate/validate.ts");
-const importMs = performance.now() - t0;
-const t1 = performance.now();
-const first = await call("adapted");
-const firstMs = performance.now() - t1;
-const firstCpu = cpuNow() - c0;
 const findings = Object.fromEntries(
   await Promise.all(Object.keys(cases).map(async (k) => [k, (await call(k as keyof typeof cases)).findings.length])),
 );
 for (let i = 0; i < 50; i++) for (const k of Object.keys(cases)) await call(k as keyof typeof cases); // JIT warm-up
 
-const measured: Record<string, { p50_ms: number; p99_ms: number; max_ms: number }> = {};
-for (const name of Object.keys(cases) as (keyof typeof cases)[]) {
-  const xs: number[] = [];
-  for (let i = 0; i < rounds; i++) {
+// Rounds call each case in turn, so a garbage collection lands on any case alike.
+const samples: Record<string, number[]> = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
+for (let i = 0; i < rounds; i++) {
+  for (const name of Object.keys(cases) as (keyof typeof cases)[]) {
     const before = cpuNow();
     await call(name);
-    xs.push(cpuNow() - before);
+    samples[name].push(cpuNow() - before);
   }
-  measured[name] = { p50_ms: percentile(xs, 50), p99_ms: percentile(xs, 99), max_ms: Math.max(...xs) };
 }
+const measured = Object.fromEntries(
+  Object.entries(samples).map(([k, xs]) => [
+    k,
+    { p50_ms: percentile(xs, 50), p99_ms: percentile(xs, 99), max_ms: Math.max(...xs) },
+  ]),
+);
 
 console.log(
   JSON.stringify({
     fixture: pick,
     bytes: new TextEncoder().encode(seed).byteLength,
     rounds,
-    import_ms: importMs,
-    first_call_ms: firstMs,
-    first_cpu_ms: firstCpu,
-    first_call_findings: first.findings.length,
     findings,
     cpu: measured,
     cpu_p99_ms: measured.adapted.p99_ms,
