@@ -1,7 +1,8 @@
 /**
  * `npm run bench:parsers`: the parsers weighed for validate_component, on the same inputs. For each
  * (scripts/bench/parsers/candidates.ts): its edge bundle (esbuild, minified, gzip), its import and
- * first parse of the catalog's largest component (30 KB) in fresh Deno processes (medians), the CPU
+ * first parse of the catalog's largest component (30 KB) in fresh Deno processes (medians of
+ * interleaved runs: each run times every parser in turn), the CPU
  * of a warm parse (p50, p99), and how honest it is about TSX: of the syntax errors in
  * scripts/bench/parsers/broken.ts, how many it finds and how many on TypeScript's line, and how many
  * of the fixture versions it wrongly refuses. Prints a table; `--json` prints the figures instead.
@@ -64,31 +65,46 @@ const cases = BROKEN.map(([name, base, from, to]) => {
 const work = await mkdtemp(join(tmpdir(), "parsers-"));
 const results: Record<string, Record<string, number>> = {};
 try {
-  for (const [name, entry] of Object.entries(CANDIDATES)) {
-    log(name);
-    const outfile = join(work, `${Object.keys(results).length}.js`);
+  const bundles = new Map<string, { file: string; bytes: Buffer }>();
+  for (const [i, [name, entry]] of Object.entries(CANDIDATES).entries()) {
+    const file = join(work, `${i}.js`);
     // TypeScript reaches for Node's modules (its `sys`): left external, as an edge bundle could not have them.
-    await build({ ...EDGE_BUILD, entryPoints: [entry], outfile, external: [...EDGE_BUILD.external, ...NODE_BUILTINS] });
-    const bytes = await readFile(outfile);
-    const timings: Record<string, number>[] = [];
-    for (let i = 0; i <= runs; i++) {
+    await build({
+      ...EDGE_BUILD,
+      entryPoints: [entry],
+      outfile: file,
+      external: [...EDGE_BUILD.external, ...NODE_BUILTINS],
+    });
+    bundles.set(name, { file, bytes: await readFile(file) });
+  }
+  // Interleaved: every run times each parser in turn, so the machine's load falls on all alike.
+  const timings = new Map<string, Record<string, number>[]>([...bundles.keys()].map((k) => [k, []]));
+  const untimed = new Set<string>();
+  for (let run = 0; run <= runs; run++) {
+    for (const [name, { file }] of bundles) {
+      if (untimed.has(name)) continue;
       const r = await runJson<Record<string, number>>(deno, [
         "run",
         "-A",
         join(ROOT, "scripts/bench/parser-child.ts"),
-        outfile,
+        file,
         largest,
         values.rounds,
       ]).catch((e) => {
         log(`${name}: no timing on Deno (${String(e).slice(0, 120)})`);
+        untimed.add(name);
         return undefined;
       });
-      if (!r) break;
-      if (i > 0) timings.push(r); // run 0 fills Deno's module cache
+      if (r && run > 0) timings.get(name)!.push(r); // run 0 fills Deno's module cache
     }
-    const timed = (key: string) => (timings.length ? median(timings.map((t) => t[key])) : Number.NaN);
+    log(`run ${run}/${runs}`);
+  }
+  for (const [name, entry] of Object.entries(CANDIDATES)) {
+    const rs = timings.get(name)!;
+    const timed = (key: string) => (rs.length ? median(rs.map((t) => t[key])) : Number.NaN);
     const check = (await import(entry)).check as Check;
     const found = cases.map((c) => check(c.code));
+    const { bytes } = bundles.get(name)!;
     results[name] = {
       minified: bytes.byteLength,
       gzip: gzipSync(bytes, { level: 9 }).byteLength,
