@@ -37,9 +37,9 @@ function distance(a: string, b: string, max: number): number {
   return prev[b.length];
 }
 
-/** Up to `n` of `known` nearest to `name` (within a third of its length), nearest first. */
+/** Up to `n` of `known` nearest to `name` (within a third of its length, rounded), nearest first. */
 function nearest(name: string, known: Iterable<string>, n = 3): string[] {
-  const max = Math.max(1, Math.floor(name.length / 3));
+  const max = Math.max(1, Math.round(name.length / 3));
   const scored: [string, number][] = [];
   for (const k of known) {
     const d = distance(name, k, max);
@@ -57,5 +57,9 @@ export function nearestIcons(name: string): string[] {
   return nearest(base, lucideBases());
 }
 
-/** The theme's tokens nearest to an unknown `--ui-*` name. */
-export const nearestTokens = (name: string): string[] => nearest(name, TOKENS);
+/** The theme's tokens nearest to an unknown `--ui-*` name (compared without the `--ui-` all share). */
+export const nearestTokens = (name: string): string[] =>
+  nearest(
+    name.slice(5),
+    TOKENS.map((t) => t.slice(5)),
+  ).map((t) => `--ui-${t}`);

@@ -47,6 +47,18 @@ describe("validate_component in tools/list", () => {
   });
 });
 
+describe("the server card and the MCP page", () => {
+  it("list validate_component, and the card the tokens resource", async () => {
+    const card = await (await app.handle(new Request("http://127.0.0.1:8888/.well-known/mcp/server-card.json"))).json();
+    expect(card.tools.map((t: { name: string }) => t.name)).toContain("validate_component");
+    expect(card.resources.map((r: { uri: string }) => r.uri)).toContain("patttterns://theme/tokens.css");
+    const page = await (
+      await app.handle(new Request("http://127.0.0.1:8888/mcp", { headers: { accept: "text/html" } }))
+    ).text();
+    expect(page).toContain("validate_component");
+  });
+});
+
 describe("validate_component in process", () => {
   it("the active version unchanged: ok, no findings, and the base it compared with", async () => {
     const active = datePicker.index.activeVersionId;
