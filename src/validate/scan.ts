@@ -1,8 +1,8 @@
 /**
- * Reads TSX with sucrase's parser, a real TypeScript + JSX parser (a syntax error is one, with its
- * position), and walks its tokens once for what the rules look at. Comments are not tokens and JSX
- * text is skipped, so neither can produce a finding; TypeScript types are skipped too (a string in a
- * type is no value).
+ * Reads TSX with sucrase's parser (parse.ts), a real TypeScript + JSX parser (a syntax error is
+ * one, with its position), and walks its tokens once for what the rules look at. Comments are not
+ * tokens and JSX text is skipped, so neither can produce a finding; TypeScript types are skipped too
+ * (a string in a type is no value).
  *
  * sucrase is lenient where TypeScript is not in two ways, and the walk holds the code to TypeScript:
  * it lets a quoted string run over a line break, and it does not check that a closing tag names the
@@ -20,38 +20,19 @@
  * - `attribute`: any other JSX attribute (`fill`, `href`), named by `key`;
  * - `data`: everything else.
  */
-import { parse } from "sucrase/dist/parser/index.js";
-import { TokenType } from "sucrase/dist/parser/tokenizer/types.js";
-import stateModule from "sucrase/dist/parser/tokenizer/state.js";
-import parser from "sucrase/dist/parser/traverser/base.js";
-
-/**
- * The token types the walk reads, copied once into plain numbers: through a bundler's CommonJS
- * interop every `TokenType.x` can be a getter call, thousands per parse.
- */
-const tt = {
-  _import: TokenType._import,
-  braceBarL: TokenType.braceBarL,
-  braceL: TokenType.braceL,
-  braceR: TokenType.braceR,
-  bracketL: TokenType.bracketL,
-  bracketR: TokenType.bracketR,
-  colon: TokenType.colon,
-  comma: TokenType.comma,
-  dollarBraceL: TokenType.dollarBraceL,
-  dot: TokenType.dot,
-  eq: TokenType.eq,
-  jsxName: TokenType.jsxName,
-  jsxTagEnd: TokenType.jsxTagEnd,
-  jsxTagStart: TokenType.jsxTagStart,
-  name: TokenType.name,
-  num: TokenType.num,
-  parenL: TokenType.parenL,
-  parenR: TokenType.parenR,
-  slash: TokenType.slash,
-  string: TokenType.string,
-  template: TokenType.template,
-} as const;
+import {
+  backtrackedFrom,
+  failure,
+  KW_AS,
+  KW_FROM,
+  KW_TYPE,
+  parseTsx,
+  ROLE_IMPORT_ACCESS,
+  ROLE_IMPORT_DECLARATION,
+  ROLE_OBJECT_KEY,
+  type Tokens,
+  tt,
+} from "./parse.ts";
 
 export type Role = "class" | "style" | "attribute" | "data";
 
@@ -117,14 +98,6 @@ const FOCUSABLE = new Set(["button", "input", "select", "textarea", "summary"]);
 const KEY_HANDLER = /^on(?:KeyDown|KeyUp|KeyPress)(?:Capture)?$/;
 const KEY_EVENTS = new Set(["keydown", "keyup", "keypress"]);
 
-// sucrase's contextual keywords and identifier roles, as its parser numbers them.
-const KW_AS = 3;
-const KW_FROM = 13;
-const KW_TYPE = 38;
-const ROLE_IMPORT_DECLARATION = 9;
-const ROLE_OBJECT_KEY = 10;
-const ROLE_IMPORT_ACCESS = 11;
-
 interface Tag {
   name: string;
   nameDone: boolean;
@@ -145,83 +118,17 @@ interface Frame {
 const attrRole = (attr: string): Role =>
   attr === "className" || attr === "class" ? "class" : attr === "style" ? "style" : "attribute";
 
-/**
- * `{ message, at }` of a sucrase syntax error (its message ends in "(line:column)", dropped: we count
- * lines ourselves). An unterminated comment is reported at the end of the code: it points at its start.
- */
-function failure(e: unknown, code = ""): { ok: false; message: string; at: number } {
-  const err = e as { message?: string; pos?: number };
-  const message = String(err?.message ?? e).replace(/\s*\(\d+:\d+\)$/, "");
-  let at = typeof err?.pos === "number" ? err.pos : 0;
-  if (message === "Unterminated comment") {
-    const closed = code.lastIndexOf("*/");
-    const open = code.indexOf("/*", closed < 0 ? 0 : closed + 2);
-    if (open >= 0) at = open;
-  }
-  return { ok: false, message, at };
-}
-
-type Tokens = ReturnType<typeof parse>["tokens"];
-
-/**
- * sucrase's parser state and State class, through its CommonJS exports. Runtimes and bundlers differ
- * in what a default import of CommonJS is (the exports object, or its `default`), so both are tried;
- * without them the error refinements below are skipped, never the parse.
- */
-const parserExports = (): { state?: { tokens: Tokens } } | undefined => {
-  const m = parser as unknown as { state?: unknown; default?: unknown } | undefined;
-  return (m && "state" in m ? m : m?.default) as { state?: { tokens: Tokens } } | undefined;
-};
-const stateClass = () => {
-  const m = stateModule as unknown as { prototype?: { restoreFromSnapshot?: unknown }; default?: unknown };
-  const cls = typeof m?.prototype?.restoreFromSnapshot === "function" ? m : m?.default;
-  return (cls as typeof stateModule.default | undefined)?.prototype?.restoreFromSnapshot
-    ? (cls as typeof stateModule.default)
-    : undefined;
-};
-
 export function scan(code: string): Scanned {
-  try {
-    return walk(code, parse(code, true, true, false).tokens);
-  } catch (e) {
-    const failed = failure(e, code);
-    // The tokens sucrase read before it gave up: an earlier mistake there is the real one.
-    const partial = walk(code, parserExports()?.state?.tokens ?? []);
-    if (!partial.ok && partial.at <= failed.at) return partial;
-    const deeper = backtrackedFrom(code, failed.at);
-    if (!deeper) return failed;
-    const inside = walk(code, deeper.tokens);
-    return !inside.ok && inside.at <= deeper.error.pos ? inside : failure(deeper.error);
-  }
-}
-
-/**
- * Parses `code` again, which failed at `after`, keeping the furthest error sucrase backtracked from
- * beyond that point, with the tokens it had read: where it gave up on a branch (an arrow function's
- * body, a type argument list) that was the real one. Runs only for code that does not parse.
- */
-function backtrackedFrom(
-  code: string,
-  after: number,
-): { error: { message: string; pos: number }; tokens: Tokens } | undefined {
-  const proto = stateClass()?.prototype;
-  if (!proto) return undefined;
-  const restore = proto.restoreFromSnapshot;
-  let best: { error: { message: string; pos: number }; tokens: Tokens } | undefined;
-  proto.restoreFromSnapshot = function (snapshot) {
-    const error = this.error;
-    if (error && error.pos > after && (!best || error.pos > best.error.pos))
-      best = { error, tokens: this.tokens.slice() };
-    restore.call(this, snapshot);
-  };
-  try {
-    parse(code, true, true, false);
-  } catch {
-    // Expected: the code does not parse.
-  } finally {
-    proto.restoreFromSnapshot = restore;
-  }
-  return best;
+  const parsed = parseTsx(code);
+  if (parsed.ok) return walk(code, parsed.tokens);
+  const failed = { ok: false as const, ...parsed.failed };
+  // The tokens sucrase read before it gave up: an earlier mistake there is the real one.
+  const partial = walk(code, parsed.partial);
+  if (!partial.ok && partial.at <= failed.at) return partial;
+  const deeper = backtrackedFrom(code, failed.at);
+  if (!deeper) return failed;
+  const inside = walk(code, deeper.tokens);
+  return !inside.ok && inside.at <= deeper.error.pos ? inside : failure(deeper.error);
 }
 
 /** Whether a quoted string's raw text holds a line break no backslash continues (a JSX attribute string may hold one). */
