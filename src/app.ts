@@ -22,6 +22,7 @@ import { createServer } from "./mcp/server.ts";
 import type { EntitlementPolicy } from "./mcp/tool.ts";
 import { CARD_PATH, cardHandler } from "./page/card.ts";
 import { componentTemplate } from "./resources/components.ts";
+import { themeResource } from "./resources/theme.ts";
 import { skillResource } from "./skill/resource.ts";
 import { type BlobsConfig, openStore } from "./storage/blobs.ts";
 import { tools } from "./tools/index.ts";
@@ -95,7 +96,7 @@ export function createApp(opts: AppOptions): App {
     tools,
     argumentsError: invalidArguments,
     templates: [componentTemplate],
-    resources: [skillResource],
+    resources: [skillResource, themeResource],
     entitlement: deps.entitlement,
     extensions: opts.preview ? [previewExtension<Deps>(opts.preview)] : [],
   });

@@ -2,18 +2,22 @@
  * One cold start, in a fresh Deno process: import an edge-function bundle (generated/catalog/load.ts bundled,
  * the catalog's JSON files external modules beside it), then serve one request through it, as the
  * first request of a new isolate does: get_component (the default), tools/list (the first request
- * of every client session after initialize), or search_components, whose CPU time (import included,
- * as Netlify counts it) is measured too. Prints one JSON line.
- * Args: <bundle path> <pattern_id> [get_component|tools_list|search_components] [cpu] (`cpu`: measure
- * CPU for any first request, not only search_components).
+ * of every client session after initialize), search_components, or validate_component of a
+ * version's code as stored (its import of the validator and both parses included), whose CPU time
+ * (import included, as Netlify counts it) is measured too. Prints one JSON line.
+ * Args: <bundle path> <pattern_id> [get_component|tools_list|search_components|validate_component <tsx path>]
+ * [cpu] (`cpu`, after a first other than validate_component: measure CPU for that first request too).
  * Blobs come from NETLIFY_BLOBS_CONTEXT.
  */
 import { mcpRequest, type Scenario, scenarioBody } from "./scenarios.ts";
-const [bundlePath, patternId, first = "get_component", measureCpu] = Deno.args;
+const [bundlePath, patternId, first = "get_component", tsxPath] = Deno.args;
+const measureCpu = first !== "validate_component" && tsxPath === "cpu";
 const scenario: Scenario = first === "tools_list" || first === "search_components" ? first : "get_component_blobs";
+const validate = first === "validate_component";
 // CPU time needs node:process, which the bundle imports too (through @netlify/blobs): loaded here,
-// before the clock, only for the run that reports CPU, so the other cold starts are measured as before.
-const cpu = first === "search_components" || measureCpu === "cpu" ? (await import("node:process")).default : undefined;
+// before the clock, only for the runs that report CPU, so the other cold starts are measured as before.
+const cpu =
+  first === "search_components" || validate || measureCpu ? (await import("node:process")).default : undefined;
 /** This thread's CPU time in ms, from Linux's schedstat (ns on CPU); undefined elsewhere. */
 const threadCpu = () => {
   try {
@@ -36,7 +40,19 @@ declare const Deno: {
 // The runtime builds the Request (its HTTP machinery is loaded before any function module runs):
 // constructing it here, before the clock, keeps Deno's lazy loading of Request/Headers out of the
 // function's cold start, for both variants alike.
-const req = mcpRequest(scenarioBody(scenario, patternId));
+const req = mcpRequest(
+  validate
+    ? JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: {
+          name: "validate_component",
+          arguments: { pattern_id: patternId, code: Deno.readTextFileSync(tsxPath) },
+        },
+      })
+    : scenarioBody(scenario, patternId),
+);
 const cpuBefore = cpu?.cpuUsage();
 const threadBefore = cpu && threadCpu();
 const started = performance.now();
@@ -65,11 +81,13 @@ const done = performance.now();
 const cpuUsed = cpu?.cpuUsage(cpuBefore);
 const threadAfter = cpu && threadCpu();
 await Promise.allSettled(pending); // usage writes, after the measured response
-const expected = {
-  tools_list: '"inputSchema"',
-  search_components: '\\"results\\":[{',
-  get_component_blobs: "component_code",
-}[scenario as string]!;
+const expected = validate
+  ? '\\"findings\\":'
+  : {
+      tools_list: '"inputSchema"',
+      search_components: '\\"results\\":[{',
+      get_component_blobs: "component_code",
+    }[scenario as string]!;
 const ok = res.status === 200 && body.includes(expected);
 console.log(
   JSON.stringify({

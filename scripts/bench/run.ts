@@ -16,12 +16,12 @@ import { startSeededBlobs } from "./blobs.ts";
 import { bundle, ENTRIES } from "./bundle.ts";
 import { deno, runJson } from "./child.ts";
 import { printReport, targets } from "./report.ts";
-import { GET_PATTERN } from "./scenarios.ts";
+import { GET_PATTERN, LARGEST_FIXTURE } from "./scenarios.ts";
 import { median, rotate } from "../lib/stats.ts";
 import { measureThroughput } from "./throughput.ts";
 
 /** The parts --only may pick. */
-const PARTS = ["bundle", "cold", "search", "blobs", "throughput"] as const;
+const PARTS = ["bundle", "cold", "search", "blobs", "validate", "throughput"] as const;
 const USAGE = `Usage: npm run bench -- [--quick] [--smoke] [--out FILE] [--only PARTS]
 
   --quick  fewer rounds, under 5 minutes
@@ -67,6 +67,7 @@ const settings = values.smoke
       cold_runs: 1,
       search_rounds: 1,
       blobs_iterations: 5,
+      validate_rounds: 5,
     }
   : quick
     ? // Five throughput rounds (not three): a median of three moved the worst cells by ±0.1 between runs here.
@@ -77,6 +78,7 @@ const settings = values.smoke
         cold_runs: 5,
         search_rounds: 5,
         blobs_iterations: 400,
+        validate_rounds: 400,
       }
     : {
         throughput_rounds: 7,
@@ -85,6 +87,7 @@ const settings = values.smoke
         cold_runs: 15,
         search_rounds: 15,
         blobs_iterations: 600,
+        validate_rounds: 1000,
       };
 const log = (line: string) => console.error(`[bench] ${line}`);
 const started = Date.now();
@@ -135,12 +138,20 @@ try {
   if (want("cold")) {
     // Fresh Deno processes, interleaved: each run of each (variant, catalog) in turn.
     const kinds = [] as { name: string; args: string[]; flags: string[] }[];
-    const cold = (file: string, first = "get_component") => [
+    const cold = (file: string, first = "get_component", id = patternId, ...rest: string[]) => [
       join(ROOT, "scripts/bench/cold-child.ts"),
       file,
-      patternId,
+      id,
       first,
+      ...rest,
     ];
+    // validate_component's first call, on a mid-sized component and on the largest (30 KB), each
+    // validating its active version's code: the validator's import and both parses included.
+    const activeFile = (name: string) => {
+      const f = fixtures.find((x) => x.name === name)!;
+      return { id: f.entry.id, path: join(ROOT, "fixtures/components", name, `${f.index.activeVersionId}.tsx`) };
+    };
+    const validateFirst = { mid: activeFile(GET_PATTERN), largest: activeFile(LARGEST_FIXTURE) };
     for (const variant of ["ours", "sdk"] as const) {
       for (const [cat, path] of Object.entries(catalogs)) {
         // The shipped catalog's bundle is the one just measured for size.
@@ -152,12 +163,19 @@ try {
         if (variant === "ours" && cat === "catalog_10k")
           kinds.push({ name: "ours/catalog_10k_eager_cli", args: cold(file), flags: [] });
         // Netlify counts 50 ms of CPU per request, module loading included: the first search's share.
-        if (variant === "ours" && cat === "shipped")
+        if (variant === "ours" && cat === "shipped") {
           kinds.push({
             name: "ours/shipped_first_search_components",
             args: cold(file, "search_components"),
             flags: [LAZY],
           });
+          for (const [size, { id, path }] of Object.entries(validateFirst))
+            kinds.push({
+              name: `ours/shipped_first_validate_component_${size}`,
+              args: cold(file, "validate_component", id, path),
+              flags: [LAZY],
+            });
+        }
         // A session's first request after initialize: no store read.
         if (cat === "catalog_10k")
           kinds.push({
@@ -210,6 +228,20 @@ try {
       shipped_first_search_components_main_thread_cpu:
         detail["ours/shipped_first_search_components"].main_thread_cpu_ms,
       sdk_catalog_10k_first_tools_list: detail["sdk/catalog_10k_first_tools_list"].total_ms,
+      first_validate_component: Object.fromEntries(
+        Object.entries(validateFirst).map(([size, { path }]) => {
+          const d = detail[`ours/shipped_first_validate_component_${size}`];
+          return [
+            size,
+            {
+              fixture: path.split("/").slice(-2).join("/"),
+              total_ms: d.total_ms,
+              cpu_ms: d.cpu_ms,
+              main_thread_cpu_ms: d.main_thread_cpu_ms,
+            },
+          ];
+        }),
+      ),
       floor: {
         node_layer_ms: median(floor.map((r) => r.node_layer_ms)),
         first_fetch_ms: median(floor.map((r) => r.first_fetch_ms)),
@@ -249,6 +281,20 @@ try {
       ],
       { BENCH_BLOBS: JSON.stringify(blobs.config) },
     );
+  }
+
+  if (want("validate")) {
+    log("validate_component on the largest fixture, in process (Deno)");
+    const v = await runJson<Record<string, any>>(deno, [
+      "run",
+      "-A",
+      LAZY,
+      join(ROOT, "scripts/bench/validate-child.ts"),
+      CATALOG_DIR,
+      String(settings.validate_rounds),
+    ]);
+    results.validate = v;
+    results.validate_cpu_p99_ms = v.cpu_p99_ms;
   }
 
   if (want("throughput")) {

@@ -20,6 +20,8 @@ export type Scenario = (typeof SCENARIOS)[number];
 /** The pattern get_component fetches: a mid-sized fixture component, by the pattern_id search returns. */
 export const GET_PATTERN = "sidebar-navigation";
 export const SEARCH_QUERY = "navigation";
+/** The catalog's largest component (30 KB), which validate_component is measured on. */
+export const LARGEST_FIXTURE = "data-table";
 
 const call = (name: string, args: Record<string, unknown>) =>
   JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } });

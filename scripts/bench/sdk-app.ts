@@ -1,5 +1,5 @@
 /**
- * Variants (b) and (c) of the benchmark: the same five tools over the same catalog and component
+ * Variants (b) and (c) of the benchmark: the same tools over the same catalog and component
  * source, served by the official SDK's recommended stateless pattern: a new McpServer and a new
  * WebStandardStreamableHTTPServerTransport per request, JSON responses, no session ids.
  * Only the protocol layer differs from our endpoint: every tool call runs our tool's own `run`.

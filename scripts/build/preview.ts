@@ -13,6 +13,7 @@ import { build, type Plugin, transform } from "esbuild";
 import { ROOT } from "../lib/repo-root.ts";
 import type { Generator } from "./generated.ts";
 import { packLucide } from "./lucide-pack.ts";
+import { themeCss } from "../../src/theme/css.ts";
 
 /** Where the build writes the preview, relative to the repo. */
 export const PREVIEW_PATH = "generated/preview-html.json";
@@ -20,15 +21,18 @@ export const PREVIEW_FILE = join(ROOT, PREVIEW_PATH);
 const SOURCE = join(ROOT, "preview");
 /**
  * What decides the output besides the repo's modules esbuild bundles: this generator and the icon
- * packer, the shell and stylesheet, what esbuild resolves with, and the packages, by the versions
- * installed (npm's node_modules/.package-lock.json: the icons and esbuild among them) rather than
- * by hashing each of their ~650 bundled files on every build.
+ * packer, the shell and stylesheet, the catalog's theme the stylesheet starts with, what esbuild
+ * resolves with, and the packages, by the versions installed (npm's node_modules/.package-lock.json:
+ * the icons and esbuild among them) rather than by hashing each of their ~650 bundled files on every
+ * build.
  */
 const READ = [
   "scripts/build/preview.ts",
   "scripts/build/lucide-pack.ts",
   "preview/index.html",
   "preview/src/preview.css",
+  "src/theme/tokens.ts",
+  "src/theme/css.ts",
   "tsconfig.json",
   "package.json",
   "package-lock.json",
@@ -118,8 +122,12 @@ export async function buildPreview(): Promise<PreviewBuild> {
     logLevel: "error",
   });
   const js = inlineScript(result.outputFiles[0].text);
+  // The catalog's theme, every token light and dark, then the view's own styles. Dark follows the
+  // view's theme switch (html[data-theme], which its toolbar's buttons also carry), never the OS.
+  const theme = themeCss(undefined, { darkSelectors: [':root[data-theme="dark"]'], osDark: false });
+  const stylesheet = `${theme}\n${await readFile(join(SOURCE, "src/preview.css"), "utf8")}`;
   const css = (
-    await transform(await readFile(join(SOURCE, "src/preview.css"), "utf8"), {
+    await transform(stylesheet, {
       loader: "css",
       minify: true,
       charset: "ascii",

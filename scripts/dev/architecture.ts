@@ -92,10 +92,10 @@ export function leaves(graph: Graph, inside: string): string[] {
     .flatMap(([from, tos]) => tos.filter((to) => !within(to)).map((to) => `${from} -> ${to}`));
 }
 
-/** Modules under `dir` that no entry reaches: code the deployed functions never run. */
+/** Modules under `dir` that no entry reaches: code the deployed functions never run (type declarations aside). */
 export function unreachable(graph: Graph, entries: string[], dir: string): string[] {
   const reached = new Set(entries.flatMap((e) => [...reachable(graph, e)]));
-  return [...graph.keys()].filter((m) => m.startsWith(`${dir}/`) && !reached.has(m)).sort();
+  return [...graph.keys()].filter((m) => m.startsWith(`${dir}/`) && !m.endsWith(".d.ts") && !reached.has(m)).sort();
 }
 
 /** Imports of files under `dir` from outside it, other than its public surface `surface`. */

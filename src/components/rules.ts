@@ -1,36 +1,18 @@
-/** Usage rules read off the code itself: tokens it references and packages it imports. */
+/** Usage rules read off the code itself: the tokens it references and their default theme, the packages it imports
+ * and their pinned versions, the Tailwind CSS releases its syntax needs. */
+import { TOKENS } from "../theme/tokens.ts";
+import { COMPONENT_THEME_COMMENT, themeCss } from "../theme/css.ts";
+import { dependencyVersions, installLine, tailwindRequirement } from "./install.ts";
+import { packageOf } from "./packages.ts";
 
-/** The design-system tokens a component may use (the 22 `--ui-*` tokens, docs/components.md). */
-export const UI_TOKENS = [
-  "--ui-bg",
-  "--ui-surface",
-  "--ui-text",
-  "--ui-text-muted",
-  "--ui-border",
-  "--ui-ring",
-  "--ui-accent",
-  "--ui-accent-contrast",
-  "--ui-success",
-  "--ui-success-contrast",
-  "--ui-warning",
-  "--ui-warning-contrast",
-  "--ui-error",
-  "--ui-error-contrast",
-  "--ui-info",
-  "--ui-info-contrast",
-  "--ui-font-headings",
-  "--ui-font-body",
-  "--ui-font-code",
-  "--ui-text-scale",
-  "--ui-spacing",
-  "--ui-corners",
-] as const;
+/** The design-system tokens a component may use (the 22 `--ui-*` tokens of the catalog's theme). */
+export const UI_TOKENS: readonly string[] = TOKENS;
 
 /** The catalog's design constraints, served with every component. */
 export const DESIGN_CONSTRAINTS = [
   "React + Tailwind utility classes; keep the markup and class names as delivered.",
   "Colours, fonts, radius and spacing only through the --ui-* CSS variables: map them onto your theme, " +
-    "never override them in the component.",
+    "or paste theme_css, never override them in the component.",
   "Icons from lucide-react only.",
   "framer-motion for heavy animation; CSS transitions otherwise.",
   "Local useState state; lift it only where your app needs to.",
@@ -67,18 +49,22 @@ export function dependencies(code: string): string[] {
   for (const m of code.matchAll(IMPORT)) {
     const spec = m[1] ?? m[2];
     if (!spec || spec.startsWith(".") || spec.startsWith("/") || spec.startsWith("node:")) continue;
-    const parts = spec.split("/");
-    out.add(spec.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]);
+    out.add(packageOf(spec));
   }
   return [...out].sort();
 }
 
 export function usageRules(code: string) {
   const deps = dependencies(code);
+  const tokens = cssVariables(code);
   return {
-    required_css_variables: cssVariables(code),
+    required_css_variables: tokens,
     design_constraints: DESIGN_CONSTRAINTS,
     animation_libraries: deps.filter((d) => ANIMATION.has(d)),
     dependencies: deps,
+    dependency_versions: dependencyVersions(deps),
+    install: installLine(deps),
+    tailwind: tailwindRequirement(code),
+    theme_css: themeCss(tokens, { comment: COMPONENT_THEME_COMMENT }),
   };
 }

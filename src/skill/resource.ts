@@ -10,7 +10,7 @@ export const skillResource: Resource = {
   title: "PATTTTERNS agent skill",
   description:
     "How to use this server: when to reach for it, search then get_component, pinning versions, " +
-    "mapping --ui-* tokens, which errors to retry.",
+    "giving the --ui-* tokens values, checking adapted code with validate_component, which errors to retry.",
   mimeType: "text/markdown",
   // Changes only on deploy, like the tool list.
   // The markdown loads on the first read: most sessions never ask for it.

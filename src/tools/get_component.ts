@@ -20,9 +20,11 @@ export default defineTool({
   name: "get_component",
   description:
     "Fetch a pattern's React + Tailwind TSX component exactly as the catalog stores it, with metadata (tags, catalog " +
-    "number, interaction rules), usage_rules (the --ui-* CSS variables it needs, design constraints, npm " +
-    "dependencies) and the pattern's page URL. Paste component_code unchanged and map the --ui-* variables onto your " +
-    "theme. Without version_id you get the active (latest polished) version; pass version_id to pin one.",
+    "number, interaction rules), usage_rules (the --ui-* CSS variables it needs and theme_css, their default values " +
+    "light and dark; design constraints; npm dependencies at pinned versions and an install line; the Tailwind " +
+    "versions it needs) and the pattern's page URL. Paste component_code unchanged and map the --ui-* variables onto " +
+    "your theme, or paste theme_css when the project has none. Without version_id you get the active (latest " +
+    "polished) version; pass version_id to pin one.",
   input: z.object({
     pattern_id: patternRef,
     version_id: z

@@ -11,6 +11,7 @@ import get_pattern from "./get_pattern.ts";
 import list_categories from "./list_categories.ts";
 import search_components from "./search_components.ts";
 import search_patterns from "./search_patterns.ts";
+import validate_component from "./validate_component.ts";
 
 const schemas: Record<string, JsonSchema | undefined> = inputSchemas;
 
@@ -21,4 +22,11 @@ function listed<D>(tool: Tool<D, any>): ListedTool<D> {
   return { ...tool, inputSchema };
 }
 
-export const tools = [search_patterns, list_categories, get_pattern, search_components, get_component].map(listed);
+export const tools = [
+  search_patterns,
+  list_categories,
+  get_pattern,
+  search_components,
+  get_component,
+  validate_component,
+].map(listed);

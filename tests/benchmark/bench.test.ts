@@ -91,6 +91,10 @@ describe("npm run bench (smoke)", () => {
     expect(r.search_p99_ms).toBeGreaterThan(0);
     expect(r.search.patterns).toBe(10_000);
     expect(r.blobs.get_component_p50_ms).toBeGreaterThan(0);
+    expect(r.validate_cpu_p99_ms).toBeGreaterThan(0);
+    for (const size of ["mid", "largest"])
+      expect(r.cold_start_ms.first_validate_component[size].cpu_ms, size).toBeGreaterThan(0);
+    expect(r.validate.findings).toEqual({ unchanged: 0, adapted: 2, reindented: 1 });
     for (const runtime of ["deno", "node"]) {
       for (const scenario of ["tools_list", "search_components", "get_component_memory", "get_component_blobs"]) {
         const cells = r.throughput[runtime][scenario];

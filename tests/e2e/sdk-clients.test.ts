@@ -14,7 +14,14 @@ import { SERVED, type ServedTarget } from "../helpers/served.ts";
 /** The emulation runs each request in a fresh Deno worker (~150 ms idle, seconds on a loaded 2-core machine). */
 const E2E_TIMEOUT = 240_000;
 const endpoint = (target: ServedTarget) => new URL(`${target.url}/mcp`);
-const TOOL_NAMES = ["search_patterns", "list_categories", "get_pattern", "search_components", "get_component"];
+const TOOL_NAMES = [
+  "search_patterns",
+  "list_categories",
+  "get_pattern",
+  "search_components",
+  "get_component",
+  "validate_component",
+];
 
 /** What both SDKs' clients have in common, for the shared checks. */
 interface AnyClient {

@@ -36,11 +36,14 @@ describe("the import graph of src/ and netlify/", () => {
     expect(cycles(graph)).toEqual([]);
   });
 
-  it("a cold isolate loads neither the browser page nor the skill's markdown: both are imported on demand", () => {
+  it("a cold isolate loads neither the browser page, the skill's markdown nor the validator: all are imported on demand", () => {
     const cold = reachable(importGraph(ROOT, ["src", "netlify"], { dynamic: false }), "netlify/edge-functions/mcp.ts");
     expect(cold).toContain("src/app.ts");
     expect(cold).not.toContain("src/page/page.ts");
     expect(cold).not.toContain("generated/skill.ts");
+    // validate_component's validator, and with it sucrase's parser, load on the tool's first call.
+    expect(cold).not.toContain("src/validate/validate.ts");
+    expect([...cold].some((m) => m.includes("sucrase"))).toBe(false);
     expect(reachable(graph, "netlify/edge-functions/mcp.ts")).toContain("src/page/page.ts");
   });
 

@@ -59,6 +59,10 @@ export const componentSchema = z.object({
       design_constraints: z.array(z.string()).min(1),
       animation_libraries: z.array(z.string()),
       dependencies: z.array(z.string()),
+      dependency_versions: z.record(z.string(), z.string()),
+      install: z.string().startsWith("npm install ").nullable(),
+      tailwind: z.object({ versions: z.string(), syntax: z.array(z.string()) }),
+      theme_css: z.string().includes(":root {"),
     })
     .loose(),
   component_code: z.string().min(1),

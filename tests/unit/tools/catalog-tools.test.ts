@@ -341,13 +341,14 @@ describe("search_components", () => {
 });
 
 describe("tool declarations", () => {
-  it("are the five tools, snake_case, within Cursor's 60 characters with the server name", () => {
+  it("are the six tools, snake_case, within Cursor's 60 characters with the server name", () => {
     expect(tools.map((t) => t.name)).toEqual([
       "search_patterns",
       "list_categories",
       "get_pattern",
       "search_components",
       "get_component",
+      "validate_component",
     ]);
     for (const t of tools) {
       expect(t.name).toMatch(/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/);

@@ -1,0 +1,4 @@
+/** The small tokenizer of our own (tokenizer.ts). */
+import { tokenize } from "./tokenizer.ts";
+
+export const check = (code: string) => tokenize(code).error;

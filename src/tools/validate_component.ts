@@ -1,0 +1,77 @@
+import * as z from "zod/mini";
+import { VERSION_ID } from "../components/model.ts";
+import { loadComponent } from "../components/version-rule.ts";
+import { domainError } from "../errors.ts";
+import { lazy } from "../lazy.ts";
+import { fail, ok } from "../mcp/tool.ts";
+import { patternRef, resolveRef } from "./refs.ts";
+import { defineTool } from "./define.ts";
+
+/** 256 KB of UTF-8: eight times the catalog's largest component (30 KB), well inside the 1 MiB request bound. */
+export const CODE_MAX_BYTES = 256 * 1024;
+
+/** The validator and its parser (sucrase's, ~28 KB gzipped) load on the first call, never on a cold isolate's path. */
+const validator = lazy(() => import("../validate/validate.ts"));
+
+const utf8Length = (s: string) => new TextEncoder().encode(s).byteLength;
+/** Over the bound in UTF-8? A string of at most a third of it in UTF-16 units cannot be: nothing is encoded then. */
+const tooLarge = (s: string) => s.length * 3 > CODE_MAX_BYTES && utf8Length(s) > CODE_MAX_BYTES;
+
+export default defineTool({
+  name: "validate_component",
+  description:
+    "Check code you adapted from get_component against the version it came from and the catalog's rules. Call it " +
+    "after adapting a component (props, state, wiring) and before you finish; fix what it reports and call again. " +
+    "Pass the pattern_id and version_id you fetched and your whole edited TSX. Only what your edit changed is " +
+    "reported: parse errors, hard-coded colours (hex, rgb(), named colours, Tailwind palette classes such as " +
+    "bg-blue-500), fonts and radii outside the --ui-* tokens, unknown --ui-* tokens, imports beyond react, " +
+    "react-dom, lucide-react and framer-motion, lucide-react icons the pinned version does not export, and fewer " +
+    "aria/role attributes, keyboard handlers or focusable controls than delivered. Returns { ok, findings: [{ rule, " +
+    "severity, message, line, suggestion }], base }; ok is false when any finding is an error. It never rewrites code.",
+  input: z.object({
+    pattern_id: patternRef,
+    version_id: z
+      .optional(z.string().check(z.minLength(1), z.maxLength(20)))
+      .check(
+        z.describe(
+          'The version you adapted: get_component\'s metadata.version_id ("seed", "v1", …). Omit it for the ' +
+            "active version.",
+        ),
+      ),
+    code: z
+      .string()
+      .check(
+        z.minLength(1),
+        z.maxLength(CODE_MAX_BYTES),
+        z.describe("Your edited TSX, the whole file, as one string (at most 256 KB). It is read, never stored."),
+      ),
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  async run({ pattern_id, version_id, code }, { deps: { catalog, components } }) {
+    const empty = !/\S/.test(code);
+    if (empty || tooLarge(code)) {
+      return fail(
+        domainError.invalid_args(
+          empty
+            ? "code is empty: there is nothing to validate."
+            : `code is ${utf8Length(code)} bytes of UTF-8, over the ${CODE_MAX_BYTES}-byte bound.`,
+          empty
+            ? "Pass your edited TSX, the whole component file, as the code string."
+            : "Pass one component file: the code get_component returned, as you edited it, without bundled " +
+                "dependencies or generated data.",
+        ),
+      );
+    }
+    const r = await resolveRef(catalog, pattern_id);
+    if (!r.ok) return fail(r.error);
+    const requested = version_id?.trim().toLowerCase();
+    const loaded = await loadComponent(components, r.entry, requested);
+    if (!loaded.ok) {
+      const wellFormed = requested && VERSION_ID.test(requested) ? requested : undefined;
+      return fail(loaded.error, { pattern_id: r.entry.id, version_id: wellFormed });
+    }
+    const { validateComponent } = await validator.get();
+    const base = { code: loaded.tsx.text, versionId: loaded.versionId, sha256: loaded.tsx.sha256 };
+    return ok(validateComponent(base, code), { pattern_id: r.entry.id, version_id: loaded.versionId });
+  },
+});
