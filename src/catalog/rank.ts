@@ -38,6 +38,15 @@ const MOST_OF_READABLE = 0.75;
 const MIN_RELATIVE_SCORE = 0.15;
 /** A title fully named by the query multiplies a hit's score by this much. */
 const TITLE_BONUS = 1.5;
+/**
+ * How a question about doing or understanding something opens ("how do I", "what is the
+ * difference", "explain how"), over normalized words. Beside a word the catalog cannot read, such a
+ * question asks how a technology works, not for a screen: "How do I invalidate a cached API
+ * response" is not Offline Mode. "explain why" is left out: it is a UI request ("explain why we
+ * need location access").
+ */
+const ASKS_HOW =
+  /^(how (do|does|can|could|should|would) (i|we|you|one)|what (is|are|s|was)|whats|why (do|does|is|are|did|would)|explain (how|the|what|when)|(what s |whats |what is )?the difference between|difference between|is it (better|possible|safe|ok)|(the )?best way to|(show|tell) me how to|when should (i|we)|should (i|we) use) /;
 
 /** Ranked hits, unordered: pattern, score (higher is better), how it matched. */
 export interface Ranked {
@@ -213,7 +222,7 @@ function createScorer(
     for (let j = 0; j < hits; j++) {
       const d = hit[j];
       const titled = namesTitle(d, q.phrase, q.content);
-      if (q.mostlyUnread ? !saysTitle(d, q.phrase) : !titled && !explains(d, q)) continue;
+      if (q.mostlyUnread || q.asksHow ? !saysTitle(d, q.phrase) : !titled && !explains(d, q)) continue;
       // Lucene's classic coordination: a hit explaining more of the query ranks above one scoring
       // high on a single word; a pattern the query names by its title, above both.
       const coverage = Math.min(1, explained[d] / q.readable);
@@ -292,6 +301,8 @@ interface Reading {
   /** Some concept is unreadable; most of the weight is (the query is likely about something else). */
   unread: boolean;
   mostlyUnread: boolean;
+  /** A question about how something works ({@link ASKS_HOW}) beside a word the catalog cannot read. */
+  asksHow: boolean;
   /** The words spaced at both ends, so a title is found in it as whole words; the content words. */
   phrase: string;
   content: string;
@@ -306,6 +317,7 @@ function reading(words: string[], cs: Concept[]): Reading {
     enough: minExplained(cs.length) * readable,
     unread: readable < weights,
     mostlyUnread: readable < MIN_READABLE * weights,
+    asksHow: readable < weights && ASKS_HOW.test(`${words.join(" ")} `),
     phrase: ` ${words.join(" ")} `,
     content: contentOf(words),
   };

@@ -220,6 +220,26 @@ describe("the ranked tier, one rule at a time", () => {
     expect(read.search("link list").map((e) => e.title)).toEqual(["Sortable List"]);
   });
 
+  it("restraint: a question about how something works, beside a word the catalog cannot read, finds only a title said whole", () => {
+    const cache = entryIndex([
+      entry(1, "Offline Mode", {
+        description: "Keeps a cached response of each page so it opens without a network.",
+        tags: ["sync"],
+      }),
+      entry(2, "Empty State", { description: "What a list shows when it has no rows yet.", tags: ["onboarding"] }),
+      entry(3, "Pull to Refresh", { description: "Drag down to load the newest items.", tags: ["mobile"] }),
+    ]);
+    // "memcached" is a word no pattern uses; the rest are the catalog's words.
+    expect(titles(cache.ranked("keep a cached response page in memcached"))).toEqual(["Offline Mode"]);
+    expect(cache.ranked("how do i keep a cached response page in memcached")).toEqual([]);
+    expect(cache.ranked("what is the difference between a cached page response and memcached")).toEqual([]);
+    // Asked of what the catalog reads, a question is a UI request; and a title said whole is kept.
+    expect(titles(cache.ranked("how do i show a cached response offline"))).toEqual(["Offline Mode"]);
+    expect(titles(cache.ranked("how do i add pull to refresh with memcached"))).toEqual(["Pull to Refresh"]);
+    // "explain why" asks for a screen that explains.
+    expect(titles(cache.ranked("explain why the list has no rows yet"))).toEqual(["Empty State"]);
+  });
+
   it("says some_words when a hit explains part of the query", () => {
     const hits = ix.ranked("sortable table columns export");
     expect(titles(hits)).toEqual(["Data Table"]);
@@ -294,6 +314,8 @@ describe("over the real catalog and thesaurus", () => {
       "helm chart dependencies",
       "S3 presigned upload URL expiration",
       "How should I choose a shard key for a MongoDB orders collection?",
+      "How do I invalidate a cached API response when the underlying database row changes?",
+      "Explain how to implement a token bucket rate limiter in Go",
       "linked list reversal",
       "binary search on rotated array",
     ]) {
