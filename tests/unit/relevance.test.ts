@@ -48,7 +48,14 @@ const floors: Record<string, { hitAt1?: number; hitAt5?: number; zeroResults?: n
   "holdout7-queries.json": { hitAt1: 0.84, hitAt5: 0.92, zeroResults: 2 },
   // Its technical half, run once with it: 10 of 36 questions with no UI answer found something, and 3
   // of 14 UI requests beside a technology found nothing. Spent since.
+  // Since tuned on by the second round of technical terms and the question rule (10 → 0).
   "holdout7-tech-queries.json": { hitAt1: 0.78, hitAt5: 0.78, zeroResults: 3, junk: 0 },
+  // The eighth, written blind from the catalog alone before the second round and run once after it:
+  // short queries 0.922 / 0.969, long everyday requests 0.840 / 0.900. Below the targets.
+  "holdout8-queries.json": { hitAt1: 0.88, hitAt5: 0.93, zeroResults: 0 },
+  // Its technical half, run once with it: 6 of 28 technical questions found something (target: 3),
+  // and 2 of 14 UI requests beside a technology found nothing.
+  "holdout8-tech-queries.json": { hitAt1: 0.78, hitAt5: 0.85, zeroResults: 2, junk: 6 },
 };
 
 describe("search relevance (npm run eval:search)", () => {
