@@ -222,7 +222,7 @@ function createScorer(
     for (let j = 0; j < hits; j++) {
       const d = hit[j];
       const titled = namesTitle(d, q.phrase, q.content);
-      if (q.mostlyUnread || q.asksHow ? !saysTitle(d, q.phrase) : !titled && !explains(d, q)) continue;
+      if (q.mostlyUnread || q.elsewhere ? !saysTitle(d, q.phrase) : !titled && !explains(d, q)) continue;
       // Lucene's classic coordination: a hit explaining more of the query ranks above one scoring
       // high on a single word; a pattern the query names by its title, above both.
       const coverage = Math.min(1, explained[d] / q.readable);
@@ -275,7 +275,7 @@ function createScorer(
     const cs = concepts(words);
     const out: Ranked = { docs: [], scores: [], match: [] };
     if (cs.length === 0) return out;
-    const q = reading(words, cs);
+    const q = reading(words, cs, rk.technicalAt(words).terms);
     const marked: number[] = [];
     markNamed(cs, marked);
     let hits = 0;
@@ -301,14 +301,18 @@ interface Reading {
   /** Some concept is unreadable; most of the weight is (the query is likely about something else). */
   unread: boolean;
   mostlyUnread: boolean;
-  /** A question about how something works ({@link ASKS_HOW}) beside a word the catalog cannot read. */
-  asksHow: boolean;
+  /**
+   * The query is about another subject than UI: a question about how something works
+   * ({@link ASKS_HOW}) beside a word the catalog cannot read, or two technical terms or more ("a
+   * dead letter queue for SQS messages"). Only a title it says whole is kept.
+   */
+  elsewhere: boolean;
   /** The words spaced at both ends, so a title is found in it as whole words; the content words. */
   phrase: string;
   content: string;
 }
 
-function reading(words: string[], cs: Concept[]): Reading {
+function reading(words: string[], cs: Concept[], technicalTerms: number): Reading {
   const weights = cs.reduce((n, c) => n + c.weight, 0);
   const readable = cs.reduce((n, c) => n + (c.readable ? c.weight : 0), 0);
   return {
@@ -317,7 +321,7 @@ function reading(words: string[], cs: Concept[]): Reading {
     enough: minExplained(cs.length) * readable,
     unread: readable < weights,
     mostlyUnread: readable < MIN_READABLE * weights,
-    asksHow: readable < weights && ASKS_HOW.test(`${words.join(" ")} `),
+    elsewhere: technicalTerms >= 2 || (readable < weights && ASKS_HOW.test(`${words.join(" ")} `)),
     phrase: ` ${words.join(" ")} `,
     content: contentOf(words),
   };

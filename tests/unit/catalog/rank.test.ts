@@ -204,7 +204,7 @@ describe("the ranked tier, one rule at a time", () => {
     ];
     const plain = entryIndex(es);
     const read = entryIndex(es, {
-      technical: parseTechnicalTerms("helm\nhelm chart\nterraform\nterraform state\nlinked list"),
+      technical: parseTechnicalTerms("helm\nhelm chart\nterraform\nterraform state\nlinked list\nkubernetes"),
     });
     // Without the terms, one shared ordinary word finds a pattern, and "helm" is "help" misspelt.
     expect(titles(plain.ranked("helm chart dependencies"))).toEqual(["Gantt Chart"]);
@@ -218,6 +218,12 @@ describe("the ranked tier, one rule at a time", () => {
     // A pattern the rest of the query asks for is still found; "link list" is not the term.
     expect(titles(read.ranked("version history of terraform plans"))).toEqual(["Version History"]);
     expect(read.search("link list").map((e) => e.title)).toEqual(["Sortable List"]);
+    // Two terms say the query is about them, however many of the catalog's words surround them; a
+    // title said whole is still kept.
+    const described = "tasks and their dependencies on a time axis in kubernetes";
+    expect(titles(read.ranked(described))).toEqual(["Gantt Chart"]);
+    expect(read.ranked(`${described} with terraform`)).toEqual([]);
+    expect(titles(read.ranked("gantt chart of kubernetes and terraform jobs"))).toEqual(["Gantt Chart"]);
   });
 
   it("restraint: a question about how something works, beside a word the catalog cannot read, finds only a title said whole", () => {
