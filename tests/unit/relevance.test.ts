@@ -54,8 +54,15 @@ const floors: Record<string, { hitAt1?: number; hitAt5?: number; zeroResults?: n
   // short queries 0.922 / 0.969, long everyday requests 0.840 / 0.900. Below the targets.
   "holdout8-queries.json": { hitAt1: 0.88, hitAt5: 0.93, zeroResults: 0 },
   // Its technical half, run once with it: 6 of 28 technical questions found something (target: 3),
-  // and 2 of 14 UI requests beside a technology found nothing.
-  "holdout8-tech-queries.json": { hitAt1: 0.78, hitAt5: 0.85, zeroResults: 2, junk: 6 },
+  // and 2 of 14 UI requests beside a technology found nothing; 3 of 28 once tuned on by the rule of
+  // two technical terms. Spent since.
+  "holdout8-tech-queries.json": { hitAt1: 0.78, hitAt5: 0.85, zeroResults: 2, junk: 3 },
+  // The ninth, written blind like the eighth and run once after the rule of two terms: short queries
+  // 0.969 / 1.000, long everyday requests 0.780 / 0.860.
+  "holdout9-queries.json": { hitAt1: 0.88, hitAt5: 0.93, zeroResults: 1 },
+  // Its technical half: 1 of 28 technical questions with hits; 1 of 14 UI requests beside a
+  // technology found nothing.
+  "holdout9-tech-queries.json": { hitAt1: 0.78, hitAt5: 0.92, zeroResults: 1, junk: 1 },
 };
 
 describe("search relevance (npm run eval:search)", () => {
