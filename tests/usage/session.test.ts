@@ -83,7 +83,9 @@ describe("a later 2025 call that carries it is attributed to that client", () =>
     const month = new Date().toISOString().slice(0, 7);
     const kv = usageStore(blobs.config);
     const stored = await Promise.all(
-      (await kv.list(keys.eventPrefix(month))).map(async (k) => JSON.parse(new TextDecoder().decode(await kv.get(k)))),
+      (await kv.list(keys.eventPrefix(month))).map(async (k) =>
+        JSON.parse(new TextDecoder().decode((await kv.get(k))!)),
+      ),
     );
     const mine = stored.filter((e) => e.agent === "mcp-remote-test/2.0");
     expect(mine.map((e) => e.tool ?? e.method).sort()).toEqual(["get_pattern", "initialize", "search_patterns"]);
