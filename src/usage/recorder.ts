@@ -55,8 +55,11 @@ export interface UsageRecorder {
   sessionId(request: RequestContext): Promise<string | undefined>;
 }
 
-/** Only a successful 2025-era initialize that named its client gets a session id (2026-07-28 names it on every call). */
-export const mintsSessionId = (r: RequestContext) =>
+/**
+ * Only a successful 2025-era initialize that named its client gets a session id: a 2026-07-28
+ * request names its client on every call.
+ */
+const mintsSessionId = (r: RequestContext) =>
   r.method === "initialize" &&
   r.era === "legacy" &&
   r.outcome.status === "ok" &&
@@ -91,16 +94,18 @@ export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
     }
     return k;
   };
+  const sessionKeyWithin = (ms: number, deployId: string | undefined) =>
+    withinDeadline(
+      ms,
+      () => new Error(`the session key was not at hand within ${ms} ms`),
+      async () => (await keysFor(deployId)).session,
+    );
   /** The agent each request's session id names, if valid; undefined otherwise, and when the key is not at hand. */
   const sessionAgents = async (requests: RequestContext[]) => {
     if (!sessions || !requests.some(readsSessionId)) return requests.map(() => undefined);
     try {
-      const ms = deadlineMs;
-      const { session } = await withinDeadline(
-        ms,
-        () => new Error(`the session key was not at hand within ${ms} ms`),
-        () => keysFor(requests[0].deployId),
-      );
+      // After the response: as long as a write may take (the key is read from the store at most once).
+      const session = await sessionKeyWithin(deadlineMs, requests[0].deployId);
       return await Promise.all(
         requests.map((r) => (readsSessionId(r) ? readSessionId(session, r.headers.get("mcp-session-id")) : undefined)),
       );
@@ -113,13 +118,8 @@ export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
   return {
     async sessionId(request) {
       if (!sessions || !mintsSessionId(request)) return undefined;
-      const ms = opts.sessionKeyWaitMs ?? USAGE.sessionKeyWaitMs;
       try {
-        const { session } = await withinDeadline(
-          ms,
-          () => new Error(`the session key was not at hand within ${ms} ms`),
-          () => keysFor(request.deployId),
-        );
+        const session = await sessionKeyWithin(opts.sessionKeyWaitMs ?? USAGE.sessionKeyWaitMs, request.deployId);
         return await mintSessionId(session, agentHint(request));
       } catch (e) {
         console.error(`[mcp-usage-store] no session id: ${e instanceof Error ? e.message : String(e)}`);
