@@ -10,19 +10,14 @@ import { readFile } from "node:fs/promises";
 import { createMCPClient } from "@ai-sdk/mcp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { USAGE_LOG } from "../../scripts/local/server.ts";
+import { tools } from "../../src/tools/index.ts";
 import { spawnNpmStart } from "../../scripts/local/spawn.ts";
 import { fixtures } from "../helpers/app.ts";
 import { connectMcpRemote, viaMcpRemote } from "../helpers/mcp-remote.ts";
 
 const TIMEOUT = 120_000;
-const TOOL_NAMES = [
-  "search_patterns",
-  "list_categories",
-  "get_pattern",
-  "search_components",
-  "get_component",
-  "validate_component",
-];
+/** What the server lists, in its order: these clients must show the same. */
+const TOOL_NAMES = tools.map((t) => t.name);
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 const tabs = fixtures.find((f) => f.name === "tabs")!;
 const unique = (what: string) => `e2e-${what}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
