@@ -44,8 +44,20 @@ export const DEFAULTS = {
    * 2 s, and on Netlify the wait is off the response path anyway.
    */
   USAGE_WRITE_DEADLINE_MS: 10_000,
+  /** Signed session ids for 2025-era clients, so their calls after `initialize` name them (docs/usage.md). */
+  USAGE_SESSION_IDS: "true",
   GEMINI_MODEL: "gemini-2.5-flash",
   PORT: 8888,
+} as const;
+
+/** Usage recording's fixed bounds. */
+export const USAGE = {
+  /**
+   * Without USAGE_HASH_SECRET, a cold isolate's first 2025 `initialize` reads the deployment's key
+   * from the usage store before it can sign a session id (a few ms locally, tens on Netlify). Past
+   * this it is answered without one: the handshake never waits on a slow store.
+   */
+  sessionKeyWaitMs: 1000,
 } as const;
 
 /** The chatbot's MCP calls and Gemini stream. */
@@ -78,7 +90,12 @@ export interface Config {
     indexTtlMs: number;
     cacheBytes: number;
   };
-  usage: { hashSecret?: string; writeDeadlineMs: number };
+  usage: {
+    hashSecret?: string;
+    writeDeadlineMs: number;
+    /** Mint `Mcp-Session-Id` at a 2025 `initialize` and attribute later calls by it. */
+    sessionIds: boolean;
+  };
   chatbot: {
     /** `ENABLE_AI_CHAT=true` and a key: the chatbot streams Gemini's answer. */
     aiEnabled: boolean;
@@ -130,6 +147,7 @@ export const ENV_SCHEMA = z.object({
   COMPONENTS_CACHE_BYTES: whole(0),
   USAGE_HASH_SECRET: text(),
   USAGE_WRITE_DEADLINE_MS: whole(1),
+  USAGE_SESSION_IDS: flag(),
   ENABLE_AI_CHAT: flag(),
   GEMINI_API_KEY: text(),
   GEMINI_MODEL: text(),
@@ -182,6 +200,7 @@ export function readConfig(env: Env = {}): Config {
     usage: {
       hashSecret: v.USAGE_HASH_SECRET,
       writeDeadlineMs: int(v.USAGE_WRITE_DEADLINE_MS, DEFAULTS.USAGE_WRITE_DEADLINE_MS),
+      sessionIds: (v.USAGE_SESSION_IDS ?? DEFAULTS.USAGE_SESSION_IDS) === "true",
     },
     chatbot: {
       aiEnabled: v.ENABLE_AI_CHAT === "true" && v.GEMINI_API_KEY !== undefined,

@@ -190,6 +190,18 @@ export function printReport(r: Results) {
       "",
       `get_component over local Blobs: ${round(r.blobs.get_component_p50_ms)} ms vs the two reads ${round(r.blobs.reads_p50_ms)} ms: overhead ${round(r.blobs.overhead_ms)} ms`,
     );
+  if (r.session) {
+    const s = r.session;
+    const w = s.warm_ms;
+    lines.push(
+      "",
+      `2025-era session ids (${s.session_id_chars}-char id), ms to the response, medians of ${s.rounds} rounds:`,
+      `  initialize: ids off ${round(w.initialize_ids_off)}, on ${round(w.initialize_ids_on)} (on/off ${round(s.ratios.initialize_on_over_off)})`,
+      `  a later tools/call: ids off ${round(w.call_ids_off)}, on without an id ${round(w.call_ids_on_without_id)}, with its id ${round(w.call_ids_on_with_id)} (with/off ${round(s.ratios.call_with_id_over_ids_off)})`,
+      `  a cold isolate's first initialize: key from USAGE_HASH_SECRET ${round(s.cold_first_initialize_ms.env_secret)}, from the usage store ${round(s.cold_first_initialize_ms.stored_key)}`,
+      `  signing ${round(s.mint_us)} µs, reading ${round(s.read_us)} µs per id (off the response path)`,
+    );
+  }
   if (r.validate) {
     const v = r.validate;
     const row = (name: string) =>

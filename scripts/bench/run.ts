@@ -21,7 +21,7 @@ import { median, rotate } from "../lib/stats.ts";
 import { measureThroughput } from "./throughput.ts";
 
 /** The parts --only may pick. */
-const PARTS = ["bundle", "cold", "search", "blobs", "validate", "throughput"] as const;
+const PARTS = ["bundle", "cold", "search", "blobs", "validate", "session", "throughput"] as const;
 const USAGE = `Usage: npm run bench -- [--quick] [--smoke] [--out FILE] [--only PARTS]
 
   --quick  fewer rounds, under 5 minutes
@@ -68,6 +68,7 @@ const settings = values.smoke
       search_rounds: 1,
       blobs_iterations: 5,
       validate_rounds: 5,
+      session_rounds: 1,
     }
   : quick
     ? // Five throughput rounds (not three): a median of three moved the worst cells by ±0.1 between runs here.
@@ -79,6 +80,7 @@ const settings = values.smoke
         search_rounds: 5,
         blobs_iterations: 400,
         validate_rounds: 400,
+        session_rounds: 10,
       }
     : {
         throughput_rounds: 7,
@@ -88,6 +90,7 @@ const settings = values.smoke
         search_rounds: 15,
         blobs_iterations: 600,
         validate_rounds: 1000,
+        session_rounds: 20,
       };
 const log = (line: string) => console.error(`[bench] ${line}`);
 const started = Date.now();
@@ -295,6 +298,15 @@ try {
     ]);
     results.validate = v;
     results.validate_cpu_p99_ms = v.cpu_p99_ms;
+  }
+
+  if (want("session")) {
+    log("2025-era session ids: initialize and a later call, ids on and off (Deno)");
+    results.session = await runJson<Record<string, unknown>>(
+      deno,
+      ["run", "-A", LAZY, join(ROOT, "scripts/bench/session-child.ts"), CATALOG_DIR, String(settings.session_rounds)],
+      { BENCH_BLOBS: JSON.stringify(blobs.config) },
+    );
   }
 
   if (want("throughput")) {

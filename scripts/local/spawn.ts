@@ -22,13 +22,15 @@ export interface StartedJson {
 
 /**
  * `npm start` as users run it, in its own processes, on a free port unless `port` says one; settled
- * once it prints its JSON line (which also keeps its per-call lines off the terminal).
+ * once it prints its JSON line (which also keeps its per-call lines off the terminal). `env` is its
+ * environment, as a user's shell would set it (default this process's).
  */
-export const spawnNpmStart = (port = "0") =>
+export const spawnNpmStart = (port = "0", env?: NodeJS.ProcessEnv) =>
   spawnReady<StartedJson>(
     process.execPath,
     ["--import", "tsx", join(ROOT, "scripts/local/start.ts"), "--port", port, "--json"],
     "url",
+    { env },
   );
 
 /**

@@ -57,8 +57,9 @@ const clean = (raw: string | undefined) =>
 
 /**
  * The client a call names: `clientInfo` name/version, which every 2026-07-28 request carries and, in
- * the 2025 eras, only `initialize`. A 2025 call after it names no client, and its User-Agent is mostly
- * the HTTP library's ("node", "undici"), not the client's: such a call is "unknown", not a guess.
+ * the 2025 eras, only `initialize`. A 2025 call after it names no client itself (its session id may:
+ * see `toEvent`), and its User-Agent is mostly the HTTP library's ("node", "undici"), not the
+ * client's: without a valid session id such a call is "unknown", not a guess.
  */
 export function agentHint(request: Pick<RequestContext, "clientInfo">): string {
   const info = request.clientInfo;
@@ -84,9 +85,14 @@ export function errorKind(status: string, httpStatus: number): "ok" | "infra" | 
 export const monthOf = (d: Date) => d.toISOString().slice(0, 7);
 export const dayOf = (iso: string) => iso.slice(0, 10);
 
-/** Builds the stored event; `client` is the already-hashed caller. */
-export function toEvent(request: RequestContext, at: Date, client: string | null): UsageEvent {
+/**
+ * Builds the stored event; `client` is the already-hashed caller, `sessionAgent` the agent a valid
+ * session id carries (session.ts), used only when the call names no client itself.
+ */
+export function toEvent(request: RequestContext, at: Date, client: string | null, sessionAgent?: string): UsageEvent {
   const { outcome } = request;
+  const named = agentHint(request);
+  const agent = named === UNKNOWN_AGENT && sessionAgent ? sessionAgent : named;
   return {
     v: 1,
     ts: at.toISOString(),
@@ -100,8 +106,8 @@ export function toEvent(request: RequestContext, at: Date, client: string | null
     http_status: outcome.httpStatus,
     duration_ms: Math.round(outcome.durationMs * 10) / 10,
     bytes: Math.round(outcome.bytes),
-    agent: agentHint(request),
-    user_agent: userAgentHint(request),
+    agent,
+    user_agent: agent === UNKNOWN_AGENT ? userAgentHint(request) : undefined,
     client,
   };
 }

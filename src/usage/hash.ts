@@ -57,10 +57,12 @@ export const hashKeyBlob = (deployId: string) => `hash-keys/${deployId.replace(/
  */
 export async function deploymentSecret(
   envSecret: string | undefined,
-  store: KV,
+  storeOrOpen: KV | (() => KV),
   deployId: string,
 ): Promise<Uint8Array> {
   if (envSecret) return encoder.encode(envSecret);
+  // Opened only when needed: with the env secret, minting a session id touches no store.
+  const store = typeof storeOrOpen === "function" ? storeOrOpen() : storeOrOpen;
   const key = hashKeyBlob(deployId);
   const existing = await store.get(key);
   if (existing && existing.byteLength >= 32) return existing;

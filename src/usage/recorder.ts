@@ -3,14 +3,26 @@
  * contexts of the requests the transport served, logs one `[mcp-usage]` line per recorded request
  * and stores one event per request under a unique key. Where the platform has waitUntil
  * (production) both happen after the response; a recording failure is logged and swallowed: it
- * never fails a response.
+ * never fails a response. It also gives a 2025-era `initialize` a signed `Mcp-Session-Id` that names
+ * the client (session.ts), and reads it back, after the response, on the client's later calls.
  */
-import { type Config, DEFAULTS } from "../config.ts";
+import { type Config, DEFAULTS, USAGE } from "../config.ts";
 import type { Platform, RequestContext } from "../mcp/context.ts";
 import type { McpHandler } from "../mcp/http.ts";
 import { type BlobsConfig, type KV, openStore } from "../storage/blobs.ts";
-import { keys, logLine, monthOf, RECORDED_METHODS, toEvent, USAGE_STORE, type UsageEvent } from "./event.ts";
+import {
+  agentHint,
+  keys,
+  logLine,
+  monthOf,
+  RECORDED_METHODS,
+  toEvent,
+  UNKNOWN_AGENT,
+  USAGE_STORE,
+  type UsageEvent,
+} from "./event.ts";
 import { clientHasher, deploymentSecret } from "./hash.ts";
+import { mintSessionId, readSessionId, type SessionKey, sessionKey } from "./session.ts";
 import { hex } from "../hex.ts";
 import { timer, withinDeadline } from "../timer.ts";
 
@@ -24,6 +36,10 @@ export interface UsageOptions {
   now?: () => Date;
   /** How long `record` waits for the store before giving up (the write is not cancelled). */
   deadlineMs?: number;
+  /** Mint and read 2025-era session ids (`USAGE_SESSION_IDS`); on unless false. */
+  sessionIds?: boolean;
+  /** How long a 2025 `initialize` waits for the session key before it is answered without an id. */
+  sessionKeyWaitMs?: number;
 }
 
 export interface UsageRecorder {
@@ -32,7 +48,27 @@ export interface UsageRecorder {
    * synchronously, then stores. The promise settles when stored and never rejects.
    */
   record(requests: RequestContext[]): Promise<void>;
+  /**
+   * The `Mcp-Session-Id` for a served 2025-era `initialize` that named its client; undefined when
+   * ids are off, the client named none, or the key is not at hand in time. Never rejects.
+   */
+  sessionId(request: RequestContext): Promise<string | undefined>;
 }
+
+/**
+ * Only a successful 2025-era initialize that named its client gets a session id: a 2026-07-28
+ * request names its client on every call.
+ */
+const mintsSessionId = (r: RequestContext) =>
+  r.method === "initialize" &&
+  r.era === "legacy" &&
+  r.outcome.status === "ok" &&
+  r.outcome.httpStatus === 200 &&
+  agentHint(r) !== UNKNOWN_AGENT;
+
+/** A call that names no client but carries a session id, which may name it. */
+const readsSessionId = (r: RequestContext) =>
+  r.era === "legacy" && agentHint(r) === UNKNOWN_AGENT && r.headers.has("mcp-session-id");
 
 /** Sortable and unique: time first (listing order), then 64 random bits (isolates share no counter). */
 const eventId = (at: Date) =>
@@ -41,19 +77,56 @@ const eventId = (at: Date) =>
 export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
   const log = opts.log ?? ((line: string) => console.log(line));
   const now = opts.now ?? (() => new Date());
-  // One key lookup per isolate and deployment; dropped on failure so the next request retries.
-  const hashers = new Map<string, Promise<ReturnType<typeof clientHasher>>>();
-  const hasherFor = (store: KV, deployId: string) => {
-    let h = hashers.get(deployId);
-    if (!h) {
-      h = deploymentSecret(opts.secret, store, deployId).then(clientHasher);
-      hashers.set(deployId, h);
-      h.catch(() => hashers.delete(deployId));
+  const sessions = opts.sessionIds ?? true;
+  const deadlineMs = opts.deadlineMs ?? DEFAULTS.USAGE_WRITE_DEADLINE_MS;
+  // One key lookup per isolate and deployment (the client hasher and the session key share it);
+  // dropped on failure so the next request retries.
+  const secrets = new Map<string, Promise<{ hasher: ReturnType<typeof clientHasher>; session: SessionKey }>>();
+  const keysFor = (deployId = "unknown", store?: KV) => {
+    let k = secrets.get(deployId);
+    if (!k) {
+      k = deploymentSecret(opts.secret, store ?? opts.open, deployId).then(async (secret) => ({
+        hasher: clientHasher(secret),
+        session: await sessionKey(secret),
+      }));
+      secrets.set(deployId, k);
+      k.catch(() => secrets.delete(deployId));
     }
-    return h;
+    return k;
+  };
+  const sessionKeyWithin = (ms: number, deployId: string | undefined) =>
+    withinDeadline(
+      ms,
+      () => new Error(`the session key was not at hand within ${ms} ms`),
+      async () => (await keysFor(deployId)).session,
+    );
+  /** The agent each request's session id names, if valid; undefined otherwise, and when the key is not at hand. */
+  const sessionAgents = async (requests: RequestContext[]) => {
+    if (!sessions || !requests.some(readsSessionId)) return requests.map(() => undefined);
+    try {
+      // After the response: as long as a write may take (the key is read from the store at most once).
+      const session = await sessionKeyWithin(deadlineMs, requests[0].deployId);
+      return await Promise.all(
+        requests.map((r) => (readsSessionId(r) ? readSessionId(session, r.headers.get("mcp-session-id")) : undefined)),
+      );
+    } catch (e) {
+      console.error(`[mcp-usage-store] session ids not read: ${e instanceof Error ? e.message : String(e)}`);
+      return requests.map(() => undefined);
+    }
   };
 
   return {
+    async sessionId(request) {
+      if (!sessions || !mintsSessionId(request)) return undefined;
+      try {
+        const session = await sessionKeyWithin(opts.sessionKeyWaitMs ?? USAGE.sessionKeyWaitMs, request.deployId);
+        return await mintSessionId(session, agentHint(request));
+      } catch (e) {
+        console.error(`[mcp-usage-store] no session id: ${e instanceof Error ? e.message : String(e)}`);
+        return undefined;
+      }
+    },
+
     async record(requests) {
       const at = now();
       const events: UsageEvent[] = [];
@@ -62,12 +135,13 @@ export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
       const { ip, deployId, headers } = recorded[0];
       const requestId = recorded[0].requestId ?? headers.get("x-nf-request-id") ?? crypto.randomUUID();
       try {
-        for (const request of recorded) {
-          const event = toEvent(request, at, null);
+        const agents = await sessionAgents(recorded);
+        recorded.forEach((request, i) => {
+          const event = toEvent(request, at, null, agents[i]);
           log(logLine(event, requestId, ip));
           events.push(event);
-        }
-        const ms = opts.deadlineMs ?? DEFAULTS.USAGE_WRITE_DEADLINE_MS;
+        });
+        const ms = deadlineMs;
         // The store's own deadline (usageRecorder) cancels its requests; this one bounds the wait.
         await withinDeadline(
           ms,
@@ -75,7 +149,7 @@ export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
           async () => {
             const store = opts.open();
             const month = monthOf(at);
-            const client = ip ? await (await hasherFor(store, deployId ?? "unknown"))(month, ip) : null;
+            const client = ip ? await (await keysFor(deployId, store)).hasher(month, ip) : null;
             await Promise.all(
               events.map((e) => store.set(keys.event(month, eventId(at)), JSON.stringify({ ...e, client }))),
             );
@@ -103,6 +177,7 @@ export function usageRecorder(
   return createUsageRecorder({
     secret: usage.hashSecret,
     deadlineMs,
+    sessionIds: usage.sessionIds,
     // One deadline per request's writes, retries included: a hung store leaves no sockets behind.
     open: () => {
       const signal = AbortSignal.timeout(deadlineMs);
@@ -127,6 +202,10 @@ export function withUsage(
   return async (req, platform = {}) => {
     const { response: res, requests: served } = await handle(req, platform);
     if (!served.some((r) => RECORDED_METHODS.has(r.method))) return res;
+    // The one step on the response path, and only for a 2025 handshake: one HMAC once the key is at hand.
+    const init = served.length === 1 && mintsSessionId(served[0]) ? served[0] : undefined;
+    const sessionId = init && (await recorder.sessionId(init));
+    if (sessionId) res.headers.set("Mcp-Session-Id", sessionId);
     try {
       // With waitUntil, all of it (the log line, the client hash, the write) starts on a later task,
       // once the runtime holds the response: none of it delays the answer.

@@ -95,6 +95,9 @@ describe("npm run bench (smoke)", () => {
     for (const size of ["mid", "largest"])
       expect(r.cold_start_ms.first_validate_component[size].cpu_ms, size).toBeGreaterThan(0);
     expect(r.validate.findings).toEqual({ unchanged: 0, adapted: 2, reindented: 1 });
+    for (const key of ["initialize_on_over_off", "call_with_id_over_ids_off", "call_without_id_over_ids_off"])
+      expect(r.session.ratios[key], key).toBeGreaterThan(0);
+    expect(r.session.cold_first_initialize_ms.stored_key).toBeGreaterThan(0);
     for (const runtime of ["deno", "node"]) {
       for (const scenario of ["tools_list", "search_components", "get_component_memory", "get_component_blobs"]) {
         const cells = r.throughput[runtime][scenario];

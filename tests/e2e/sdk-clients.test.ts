@@ -39,6 +39,7 @@ function recordingFetch() {
     version: string | null;
     mcpMethod: string | null;
     mcpName: string | null;
+    session: string | null;
     body: any;
   }[] = [];
   const wrapped = async (input: string | URL | Request, init?: RequestInit) => {
@@ -49,6 +50,7 @@ function recordingFetch() {
       version: headers.get("mcp-protocol-version"),
       mcpMethod: headers.get("mcp-method"),
       mcpName: headers.get("mcp-name"),
+      session: headers.get("mcp-session-id"),
       body,
     });
     return fetch(input, init);
@@ -179,14 +181,17 @@ for (const target of SERVED) {
         expect(client.getServerVersion()?.name).toBe("patttterns-mcp");
         expect(client.getInstructions()).toMatch(/search_components/);
         expect(transport.protocolVersion).toBe("2025-11-25");
-        expect(transport.sessionId).toBeUndefined();
+        // The usage decorator's signed id, which names this client on the calls that follow (docs/usage.md).
+        expect(transport.sessionId).toMatch(/^[\x21-\x7e]+$/);
         const init = rec.sent.find((s) => s.body?.method === "initialize")!;
         expect(init.body.params.protocolVersion).toBe("2025-11-25");
 
         await exerciseAllTools(client as unknown as AnyClient);
-        // Every request after the handshake carries the negotiated version.
-        for (const s of rec.sent.filter((s) => s.method === "POST" && s.body?.method !== "initialize"))
+        // Every request after the handshake carries the negotiated version, and the session id back.
+        for (const s of rec.sent.filter((s) => s.method === "POST" && s.body?.method !== "initialize")) {
           expect(s.version).toBe("2025-11-25");
+          expect(s.session).toBe(transport.sessionId);
+        }
         await client.ping();
         await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow(/no_such_tool|-32602/);
       });
