@@ -44,6 +44,8 @@ export const DEFAULTS = {
    * 2 s, and on Netlify the wait is off the response path anyway.
    */
   USAGE_WRITE_DEADLINE_MS: 10_000,
+  /** Searches that found nothing, or only hits sharing some words, keep their normalized query. */
+  USAGE_RECORD_QUERIES: "true",
   GEMINI_MODEL: "gemini-2.5-flash",
   PORT: 8888,
 } as const;
@@ -78,7 +80,12 @@ export interface Config {
     indexTtlMs: number;
     cacheBytes: number;
   };
-  usage: { hashSecret?: string; writeDeadlineMs: number };
+  usage: {
+    hashSecret?: string;
+    writeDeadlineMs: number;
+    /** `USAGE_RECORD_QUERIES=false` stores no query text (src/usage/queries.ts); the counts stay. */
+    recordQueries: boolean;
+  };
   chatbot: {
     /** `ENABLE_AI_CHAT=true` and a key: the chatbot streams Gemini's answer. */
     aiEnabled: boolean;
@@ -130,6 +137,7 @@ export const ENV_SCHEMA = z.object({
   COMPONENTS_CACHE_BYTES: whole(0),
   USAGE_HASH_SECRET: text(),
   USAGE_WRITE_DEADLINE_MS: whole(1),
+  USAGE_RECORD_QUERIES: flag(),
   ENABLE_AI_CHAT: flag(),
   GEMINI_API_KEY: text(),
   GEMINI_MODEL: text(),
@@ -182,6 +190,7 @@ export function readConfig(env: Env = {}): Config {
     usage: {
       hashSecret: v.USAGE_HASH_SECRET,
       writeDeadlineMs: int(v.USAGE_WRITE_DEADLINE_MS, DEFAULTS.USAGE_WRITE_DEADLINE_MS),
+      recordQueries: (v.USAGE_RECORD_QUERIES ?? DEFAULTS.USAGE_RECORD_QUERIES) === "true",
     },
     chatbot: {
       aiEnabled: v.ENABLE_AI_CHAT === "true" && v.GEMINI_API_KEY !== undefined,

@@ -10,8 +10,9 @@ import type { Platform, RequestContext } from "../mcp/context.ts";
 import type { McpHandler } from "../mcp/http.ts";
 import { type BlobsConfig, type KV, openStore } from "../storage/blobs.ts";
 import { keys, logLine, monthOf, RECORDED_METHODS, toEvent, USAGE_STORE, type UsageEvent } from "./event.ts";
-import { clientHasher, deploymentSecret } from "./hash.ts";
+import { clientHasher, deploymentSecret, queryTokener } from "./hash.ts";
 import { hex } from "../hex.ts";
+import { lazy } from "../lazy.ts";
 import { timer, withinDeadline } from "../timer.ts";
 
 export interface UsageOptions {
@@ -24,6 +25,8 @@ export interface UsageOptions {
   now?: () => Date;
   /** How long `record` waits for the store before giving up (the write is not cancelled). */
   deadlineMs?: number;
+  /** `USAGE_RECORD_QUERIES`: false stores no query of an unanswered search (queries.ts). Default true. */
+  recordQueries?: boolean;
 }
 
 export interface UsageRecorder {
@@ -34,6 +37,9 @@ export interface UsageRecorder {
   record(requests: RequestContext[]): Promise<void>;
 }
 
+// Loaded on the first search that found little: most calls never need it.
+const queries = lazy(() => import("./queries.ts"));
+
 /** Sortable and unique: time first (listing order), then 64 random bits (isolates share no counter). */
 const eventId = (at: Date) =>
   `${at.toISOString().replace(/[-:]/g, "").replace(".", "")}-${hex(crypto.getRandomValues(new Uint8Array(8)))}`;
@@ -42,11 +48,17 @@ export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
   const log = opts.log ?? ((line: string) => console.log(line));
   const now = opts.now ?? (() => new Date());
   // One key lookup per isolate and deployment; dropped on failure so the next request retries.
-  const hashers = new Map<string, Promise<ReturnType<typeof clientHasher>>>();
+  const hashers = new Map<
+    string,
+    Promise<{ client: ReturnType<typeof clientHasher>; query: ReturnType<typeof queryTokener> }>
+  >();
   const hasherFor = (store: KV, deployId: string) => {
     let h = hashers.get(deployId);
     if (!h) {
-      h = deploymentSecret(opts.secret, store, deployId).then(clientHasher);
+      h = deploymentSecret(opts.secret, store, deployId).then((s) => ({
+        client: clientHasher(s),
+        query: queryTokener(s),
+      }));
       hashers.set(deployId, h);
       h.catch(() => hashers.delete(deployId));
     }
@@ -75,10 +87,16 @@ export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
           async () => {
             const store = opts.open();
             const month = monthOf(at);
-            const client = ip ? await (await hasherFor(store, deployId ?? "unknown"))(month, ip) : null;
-            await Promise.all(
-              events.map((e) => store.set(keys.event(month, eventId(at)), JSON.stringify({ ...e, client }))),
-            );
+            const hash = ip ? await hasherFor(store, deployId ?? "unknown") : undefined;
+            const client = hash && ip ? await hash.client(month, ip) : null;
+            const searched = recorded.map((r) => r.outcome).filter((o) => o.report?.query !== undefined);
+            const token = async (query: string) => (hash && client ? hash.query(month, client, query) : null);
+            await Promise.all([
+              ...events.map((e) => store.set(keys.event(month, eventId(at)), JSON.stringify({ ...e, client }))),
+              opts.recordQueries !== false &&
+                searched.length &&
+                (await queries.get()).storeUnanswered(store, month, searched, token),
+            ]);
           },
         );
       } catch (e) {
@@ -103,6 +121,7 @@ export function usageRecorder(
   return createUsageRecorder({
     secret: usage.hashSecret,
     deadlineMs,
+    recordQueries: usage.recordQueries,
     // One deadline per request's writes, retries included: a hung store leaves no sockets behind.
     open: () => {
       const signal = AbortSignal.timeout(deadlineMs);
