@@ -7,13 +7,13 @@ const signed = (n: number | null) => (n === null ? "n/a" : n > 0 ? `+${n}` : Str
 const signedPct = (x: number | null) => (x === null ? "n/a" : `${x > 0 ? "+" : ""}${(x * 100).toFixed(1)}%`);
 
 function weekly(k: Kpis): string[] {
-  const head = `  ${"week".padEnd(9)} ${"days".padEnd(23)} ${WEEKLY_TOOLS.map((t) => t.padStart(28)).join(" ")}`;
+  const head = `  ${"week".padEnd(9)} ${"days".padEnd(26)} ${WEEKLY_TOOLS.map((t) => t.padStart(28)).join(" ")}`;
   const rows = k.weekly.map((w) => {
     const cells = WEEKLY_TOOLS.map((t) => {
       const c = w[t];
       return `${c.calls} (${signed(c.change)}, ${signedPct(c.change_rate)})`.padStart(28);
     });
-    return `  ${w.week.padEnd(9)} ${`${w.from}..${w.to.slice(5)}`.padEnd(15)}${(w.partial ? "partial" : "").padEnd(8)} ${cells.join(" ")}`;
+    return `  ${w.week.padEnd(9)} ${`${w.from}..${w.to.slice(5)}`.padEnd(18)}${(w.partial ? "partial" : "").padEnd(8)} ${cells.join(" ")}`;
   });
   return [
     "Weekly volume (ISO weeks; calls, change on the week before: absolute, relative)",
