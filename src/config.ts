@@ -46,6 +46,8 @@ export const DEFAULTS = {
   USAGE_WRITE_DEADLINE_MS: 10_000,
   /** Signed session ids for 2025-era clients, so their calls after `initialize` name them (docs/usage.md). */
   USAGE_SESSION_IDS: "true",
+  /** Searches that found nothing, or only hits sharing some words, keep their normalized query. */
+  USAGE_RECORD_QUERIES: "true",
   GEMINI_MODEL: "gemini-2.5-flash",
   PORT: 8888,
 } as const;
@@ -95,6 +97,8 @@ export interface Config {
     writeDeadlineMs: number;
     /** Mint `Mcp-Session-Id` at a 2025 `initialize` and attribute later calls by it. */
     sessionIds: boolean;
+    /** `USAGE_RECORD_QUERIES=false` stores no query text (src/usage/queries.ts); the counts stay. */
+    recordQueries: boolean;
   };
   chatbot: {
     /** `ENABLE_AI_CHAT=true` and a key: the chatbot streams Gemini's answer. */
@@ -148,6 +152,7 @@ export const ENV_SCHEMA = z.object({
   USAGE_HASH_SECRET: text(),
   USAGE_WRITE_DEADLINE_MS: whole(1),
   USAGE_SESSION_IDS: flag(),
+  USAGE_RECORD_QUERIES: flag(),
   ENABLE_AI_CHAT: flag(),
   GEMINI_API_KEY: text(),
   GEMINI_MODEL: text(),
@@ -201,6 +206,7 @@ export function readConfig(env: Env = {}): Config {
       hashSecret: v.USAGE_HASH_SECRET,
       writeDeadlineMs: int(v.USAGE_WRITE_DEADLINE_MS, DEFAULTS.USAGE_WRITE_DEADLINE_MS),
       sessionIds: (v.USAGE_SESSION_IDS ?? DEFAULTS.USAGE_SESSION_IDS) === "true",
+      recordQueries: (v.USAGE_RECORD_QUERIES ?? DEFAULTS.USAGE_RECORD_QUERIES) === "true",
     },
     chatbot: {
       aiEnabled: v.ENABLE_AI_CHAT === "true" && v.GEMINI_API_KEY !== undefined,

@@ -14,6 +14,9 @@ import { createApp } from "../../src/app.ts";
 import { createChatbotHandler } from "../../src/chatbot/handler.ts";
 import { createMcpClient } from "../../src/chatbot/mcp-client.ts";
 import { readConfig } from "../../src/config.ts";
+import { openStore } from "../../src/storage/blobs.ts";
+import { chatRecorder } from "../../src/usage/chat.ts";
+import { USAGE_STORE } from "../../src/usage/event.ts";
 
 let handle: ((req: Request) => Promise<Response>) | undefined;
 
@@ -24,7 +27,9 @@ export default (req: Request) => {
     const mcp = remote
       ? createMcpClient({ transport: (r) => fetch(r), url: remote })
       : createMcpClient({ transport: createApp({ config, catalogData }).handle });
-    handle = createChatbotHandler({ config, mcp });
+    // One count record per answer (src/usage/chat.ts), stored before the stream ends.
+    const onAnswer = chatRecorder({ open: () => openStore(USAGE_STORE), deadlineMs: config.usage.writeDeadlineMs });
+    handle = createChatbotHandler({ config, mcp, onAnswer });
   }
   return handle(req);
 };

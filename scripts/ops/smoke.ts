@@ -8,9 +8,12 @@ import { parseArgsOr } from "../lib/args.ts";
 import { join } from "node:path";
 import { ROOT } from "../lib/repo-root.ts";
 import { runSmoke } from "./smoke/check.ts";
+import { smokeRecord, storeSmokeRecord } from "./smoke/record.ts";
+import { openUsageStore } from "./usage-store.ts";
 
 const USAGE = `Usage: npm run smoke -- [--url URL] [--runs N] [--components-api URL | --store-dir DIR]
                         [--query WORDS] [--pattern REF] [--version ID] [--timeout-ms MS]
+                        [--usage-dir DIR | --no-record]
 
   --url             MCP endpoint (default http://127.0.0.1:8888/mcp, the local server)
   --runs            runs of the whole sequence, for p95 latency (default 3)
@@ -19,7 +22,10 @@ const USAGE = `Usage: npm run smoke -- [--url URL] [--runs N] [--components-api 
   --store-dir       local Blobs directory to compare against (default .netlify/blobs-serve)
   --query           search_components keywords (default "sidebar")
   --pattern         pattern to fetch (default: the first search hit)
-  --version         explicit version to fetch (default: one that is not the active one)`;
+  --version         explicit version to fetch (default: one that is not the active one)
+  --usage-dir       local usage store to record the outcome in (default: production with
+                    NETLIFY_SITE_ID + NETLIFY_BLOBS_TOKEN, else .netlify/blobs-serve)
+  --no-record       do not record the outcome for the monthly review`;
 
 const usage = (why: string): never => {
   console.error(`${why}\n\n${USAGE}`);
@@ -36,6 +42,8 @@ const args = parseArgsOr(
       pattern: { type: "string" },
       version: { type: "string" },
       "timeout-ms": { type: "string", default: "10000" },
+      "usage-dir": { type: "string" },
+      "no-record": { type: "boolean", default: false },
       help: { type: "boolean", short: "h" },
     },
   },
@@ -88,4 +96,19 @@ console.log(
     ? `\nPASS: ${report.steps.length} checks`
     : `\nFAIL: ${failed.map((s) => `${s.name} (run ${s.run}): ${s.detail}`).join("; ")}`,
 );
+// The outcome goes to the usage store for the monthly review's payload fidelity; a store that
+// cannot be reached is said, and does not change what the checks found.
+if (!args["no-record"]) {
+  try {
+    const store = await openUsageStore({ dir: args["usage-dir"] });
+    try {
+      const key = await storeSmokeRecord(store.kv, smokeRecord(report, url.toString(), runs));
+      console.log(`recorded ${key} in ${store.where}`);
+    } finally {
+      await store.close();
+    }
+  } catch (e) {
+    console.error(`smoke outcome not recorded: ${e instanceof Error ? e.message : e}`);
+  }
+}
 process.exit(report.ok ? 0 : 1);

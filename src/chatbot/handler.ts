@@ -34,6 +34,11 @@ export interface ChatbotOptions {
   fetch?: typeof fetch;
   origins?: OriginPolicy;
   log?: (line: string) => void;
+  /**
+   * Told once per answer what its `patterns` event held (usage counts, src/usage/chat.ts; never the
+   * question). A failure is logged; the answer goes on.
+   */
+  onAnswer?: (patterns: Pattern[], catalog: "ok" | "unavailable") => Promise<void>;
 }
 
 const body = z.object({
@@ -55,6 +60,7 @@ interface Answerer {
   mcp: McpClient;
   fetch?: typeof fetch;
   log: (line: string) => void;
+  onAnswer?: ChatbotOptions["onAnswer"];
 }
 
 /** Step 1: the query of a well-formed request, or the error response that refuses it. */
@@ -89,15 +95,32 @@ async function readQuery(req: Request, origins: OriginPolicy): Promise<string | 
 
 /** Step 2: the answer's events: the matched patterns, then the AI's text or the patterns-only answer. */
 async function* answer(a: Answerer, query: string, signal: AbortSignal): AsyncGenerator<ChatEvent> {
-  const { chatbot, log } = a;
+  const { log } = a;
   const found = await findPatterns(a.mcp, query);
   if (!found.ok) log(`[chatbot] catalog unavailable after retry: ${found.error.message}`);
   const catalog: CatalogState = found.ok ? { ok: true, patterns: found.patterns } : { ok: false };
-  yield {
-    type: "patterns",
-    patterns: catalog.ok ? catalog.patterns : [],
-    catalog: catalog.ok ? "ok" : "unavailable",
-  };
+  const patterns = catalog.ok ? catalog.patterns : [];
+  const state = catalog.ok ? "ok" : "unavailable";
+  // Stored while the answer streams, and awaited before it ends: a function's work stops with its response.
+  const recorded = a.onAnswer?.(patterns, state).catch((e) => log(`[chatbot] usage not recorded: ${message(e)}`));
+  try {
+    yield { type: "patterns", patterns, catalog: state };
+    yield* respond(a, query, catalog, signal);
+  } finally {
+    await recorded;
+  }
+}
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** The text after the patterns: the AI's, or the patterns-only answer when it is off or fails. */
+async function* respond(
+  a: Answerer,
+  query: string,
+  catalog: CatalogState,
+  signal: AbortSignal,
+): AsyncGenerator<ChatEvent> {
+  const { chatbot, log } = a;
   if (!catalog.ok) yield { type: "delta", text: NOTICE_NO_CATALOG };
 
   if (!chatbot.aiEnabled || !chatbot.geminiApiKey) {
@@ -161,7 +184,13 @@ function eventStream(events: AsyncGenerator<ChatEvent>, ctrl: AbortController, l
 export function createChatbotHandler(opts: ChatbotOptions) {
   const log = opts.log ?? ((line: string) => console.log(line));
   const { config } = opts;
-  const answerer: Answerer = { chatbot: config.chatbot, mcp: opts.mcp, fetch: opts.fetch, log };
+  const answerer: Answerer = {
+    chatbot: config.chatbot,
+    mcp: opts.mcp,
+    fetch: opts.fetch,
+    log,
+    onAnswer: opts.onAnswer,
+  };
   // The site calls this from its own pages: production, and Netlify's deploy URLs (previews, branches).
   const origins =
     opts.origins ?? createOriginPolicy(config.siteUrl, [...config.chatbot.ownOrigins, ...config.allowedOrigins]);

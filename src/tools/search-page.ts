@@ -10,6 +10,7 @@ import { type Catalog, summary } from "../catalog/catalog.ts";
 import type { Entry } from "../catalog/schema.ts";
 import { MATCH, type MatchKind } from "../catalog/search.ts";
 import { LIMITS } from "../config.ts";
+import type { Report } from "../mcp/context.ts";
 import { escapeString } from "../mcp/prebuilt.ts";
 import { okPrebuilt, textResult, type ToolOutcome } from "../mcp/tool.ts";
 
@@ -49,12 +50,22 @@ const MATCH_END = Object.fromEntries(
   Object.values(MATCH).map((m) => [m, piece(`,"match":${JSON.stringify(m)}}`)]),
 ) as Record<MatchKind, Piece>;
 
+/**
+ * What a search reports for usage: how its best hit matched (`none` without a hit) and, only when
+ * that is `none` or `some_words`, the query as asked; usage normalizes and masks it (src/usage).
+ */
+export function searchReport(found: { match: readonly MatchKind[] }, query: string | undefined): Report {
+  const best = found.match[0];
+  return { search: best ?? "none", query: best === undefined || best === MATCH.someWords ? query : undefined };
+}
+
 /** The page; `extra` adds fields to every hit (`,"default_version":"active"`). */
 export function searchPage(
   catalog: Catalog,
   found: { hits: readonly Entry[]; match: readonly MatchKind[]; total: number },
   suggestion: string,
   extra: Piece = NONE,
+  query?: string,
 ): ToolOutcome {
   const { total } = found;
   // Concatenated, never sliced or joined: V8 keeps a concatenation as a rope and copies it once,
@@ -69,5 +80,5 @@ export function searchPage(
     escaped += sep.escaped + hit.escaped + extra.escaped + end.escaped;
   }
   const tail = piece(`],"total":${total}${total === 0 ? `,"suggestion":${JSON.stringify(suggestion)}` : ""}}`);
-  return okPrebuilt(textResult(text + tail.text, escaped + tail.escaped));
+  return okPrebuilt(textResult(text + tail.text, escaped + tail.escaped), searchReport(found, query));
 }

@@ -86,6 +86,6 @@ export default defineTool({
     const suggestion = only_with_code
       ? `${NOTHING_FOUND} With only_with_code: false, patterns without code are searched too.`
       : NOTHING_FOUND;
-    return searchPage(catalog, found, suggestion, DEFAULT_VERSION);
+    return searchPage(catalog, found, suggestion, DEFAULT_VERSION, words);
   },
 });

@@ -42,6 +42,6 @@ export default defineTool({
         ),
       );
     }
-    return searchPage(catalog, await catalog.search(query, { limit }), NOTHING_FOUND);
+    return searchPage(catalog, await catalog.search(query, { limit }), NOTHING_FOUND, undefined, query);
   },
 });

@@ -31,6 +31,8 @@ export const UsageEvent = z.object({
   tool: z.optional(z.string()),
   pattern_id: z.optional(z.string()),
   version_id: z.optional(z.string()),
+  /** A search's best match (`none` without a hit); never its query, which is kept apart (queries.ts). */
+  search: z.optional(z.string()),
   status: z.string(),
   http_status: z.number().check(z.int()),
   duration_ms: z.number().check(z.nonnegative()),
@@ -102,6 +104,7 @@ export function toEvent(request: RequestContext, at: Date, client: string | null
     tool: request.method === "tools/call" ? outcome.tool : undefined,
     pattern_id: outcome.report?.pattern_id,
     version_id: outcome.report?.version_id,
+    search: outcome.report?.search,
     status: statusOf(request),
     http_status: outcome.httpStatus,
     duration_ms: Math.round(outcome.durationMs * 10) / 10,

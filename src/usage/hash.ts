@@ -35,16 +35,29 @@ export async function hashClient(secret: Uint8Array, month: string, ip: string):
  * call instead of two key imports and two HMACs (Web Crypto calls are asynchronous, each a round trip
  * to a worker thread on Deno, and the most expensive part of recording a call there).
  */
-export function clientHasher(secret: Uint8Array): (month: string, ip: string) => Promise<string> {
+export const clientHasher = (secret: Uint8Array) => monthlyHmac(secret, "usage-client:");
+
+/**
+ * The token of (client, query) in a month, for unanswered searches (queries.ts): 128 bits of
+ * HMAC(HMAC(secret, "usage-query:" + month), client + "\n" + query). Keyed by the secret, so
+ * whoever reads the store alone cannot test the client hashes it holds against a query record.
+ */
+export function queryTokener(secret: Uint8Array): (month: string, client: string, query: string) => Promise<string> {
+  const token = monthlyHmac(secret, "usage-query:");
+  return (month, client, query) => token(month, `${client}\n${query}`);
+}
+
+/** 128 bits of HMAC(HMAC(secret, label + month), message), hex, with each month's key kept. */
+function monthlyHmac(secret: Uint8Array, label: string): (month: string, message: string) => Promise<string> {
   const keys = new Map<string, Promise<CryptoKey>>();
-  return async (month, ip) => {
+  return async (month, message) => {
     let key = keys.get(month);
     if (!key) {
-      key = monthKey(secret, month).then(importHmacKey);
+      key = hmac(secret as BufferSource, label + month).then(importHmacKey);
       keys.set(month, key);
       key.catch(() => keys.delete(month));
     }
-    return hex(await crypto.subtle.sign("HMAC", await key, encoder.encode(ip))).slice(0, 32);
+    return hex(await crypto.subtle.sign("HMAC", await key, encoder.encode(message))).slice(0, 32);
   };
 }
 

@@ -4,9 +4,11 @@
  */
 import * as z from "zod/mini";
 import "../zod-english.ts";
+import type { ChatRecord } from "./chat.ts";
 import { dayOf, errorKind, UNKNOWN_AGENT, type UsageEvent } from "./event.ts";
 
-const Counts = z.record(z.string(), z.number().check(z.int(), z.nonnegative()));
+const count = z.number().check(z.int(), z.nonnegative());
+const Counts = z.record(z.string(), count);
 export type Counts = z.infer<typeof Counts>;
 
 export const Monthly = z.object({
@@ -36,7 +38,14 @@ export const Monthly = z.object({
   by_client: Counts,
   /** Duration histograms (see `bucketOf`): all recorded calls, and successful calls per tool or method. */
   durations: z.object({ all: Counts, ok_by_tool: z.record(z.string(), Counts) }),
-  /** Ids of the events counted above. An event is counted once: its id is never folded twice. */
+  /** Successful searches by how their best hit matched (`none`: no hit): search_patterns and search_components. */
+  searches: z._default(Counts, () => ({})),
+  /** The chatbot's answers (chat.ts): their patterns, those carrying hasGeneratedComponent, those with a component. */
+  chatbot: z._default(
+    z.object({ answers: count, unavailable: count, patterns: count, with_flag: count, with_component: count }),
+    () => ({ answers: 0, unavailable: 0, patterns: 0, with_flag: 0, with_component: 0 }),
+  ),
+  /** Ids of the events (and `chat/<id>` of chatbot records) counted above: an id is never folded twice. */
   folded: z.array(z.string()),
 });
 export type Monthly = z.infer<typeof Monthly>;
@@ -64,6 +73,8 @@ export function emptyMonthly(month: string): Monthly {
     by_protocol: {},
     by_client: {},
     durations: { all: {}, ok_by_tool: {} },
+    searches: {},
+    chatbot: { answers: 0, unavailable: 0, patterns: 0, with_flag: 0, with_component: 0 },
     folded: [],
   };
 }
@@ -106,4 +117,15 @@ export function addEvent(m: Monthly, e: UsageEvent): void {
   const bucket = String(bucketOf(e.duration_ms));
   bump(m.durations.all, bucket);
   if (kind === "ok") bump((m.durations.ok_by_tool[label] ??= {}), bucket);
+  if (kind === "ok" && e.search) bump(m.searches, e.search);
+}
+
+/** Adds one chatbot answer's counts (in place). */
+export function addChat(m: Monthly, r: ChatRecord): void {
+  const c = m.chatbot;
+  c.answers++;
+  if (r.catalog === "unavailable") c.unavailable++;
+  c.patterns += r.patterns;
+  c.with_flag += r.with_flag;
+  c.with_component += r.with_component;
 }

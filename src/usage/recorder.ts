@@ -21,9 +21,10 @@ import {
   USAGE_STORE,
   type UsageEvent,
 } from "./event.ts";
-import { clientHasher, deploymentSecret } from "./hash.ts";
+import { clientHasher, deploymentSecret, queryTokener } from "./hash.ts";
 import { mintSessionId, readSessionId, type SessionKey, sessionKey } from "./session.ts";
 import { hex } from "../hex.ts";
+import { lazy } from "../lazy.ts";
 import { timer, withinDeadline } from "../timer.ts";
 
 export interface UsageOptions {
@@ -40,6 +41,8 @@ export interface UsageOptions {
   sessionIds?: boolean;
   /** How long a 2025 `initialize` waits for the session key before it is answered without an id. */
   sessionKeyWaitMs?: number;
+  /** `USAGE_RECORD_QUERIES`: false stores no query of an unanswered search (queries.ts). Default true. */
+  recordQueries?: boolean;
 }
 
 export interface UsageRecorder {
@@ -70,6 +73,9 @@ const mintsSessionId = (r: RequestContext) =>
 const readsSessionId = (r: RequestContext) =>
   r.era === "legacy" && agentHint(r) === UNKNOWN_AGENT && r.headers.has("mcp-session-id");
 
+// Loaded on the first search that found little: most calls never need it.
+const queries = lazy(() => import("./queries.ts"));
+
 /** Sortable and unique: time first (listing order), then 64 random bits (isolates share no counter). */
 const eventId = (at: Date) =>
   `${at.toISOString().replace(/[-:]/g, "").replace(".", "")}-${hex(crypto.getRandomValues(new Uint8Array(8)))}`;
@@ -79,14 +85,22 @@ export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
   const now = opts.now ?? (() => new Date());
   const sessions = opts.sessionIds ?? true;
   const deadlineMs = opts.deadlineMs ?? DEFAULTS.USAGE_WRITE_DEADLINE_MS;
-  // One key lookup per isolate and deployment (the client hasher and the session key share it);
+  // One key lookup per isolate and deployment (the client hasher, query tokens and session key share it);
   // dropped on failure so the next request retries.
-  const secrets = new Map<string, Promise<{ hasher: ReturnType<typeof clientHasher>; session: SessionKey }>>();
+  const secrets = new Map<
+    string,
+    Promise<{
+      hasher: ReturnType<typeof clientHasher>;
+      query: ReturnType<typeof queryTokener>;
+      session: SessionKey;
+    }>
+  >();
   const keysFor = (deployId = "unknown", store?: KV) => {
     let k = secrets.get(deployId);
     if (!k) {
       k = deploymentSecret(opts.secret, store ?? opts.open, deployId).then(async (secret) => ({
         hasher: clientHasher(secret),
+        query: queryTokener(secret),
         session: await sessionKey(secret),
       }));
       secrets.set(deployId, k);
@@ -149,10 +163,16 @@ export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
           async () => {
             const store = opts.open();
             const month = monthOf(at);
-            const client = ip ? await (await keysFor(deployId, store)).hasher(month, ip) : null;
-            await Promise.all(
-              events.map((e) => store.set(keys.event(month, eventId(at)), JSON.stringify({ ...e, client }))),
-            );
+            const hash = ip ? await keysFor(deployId, store) : undefined;
+            const client = hash && ip ? await hash.hasher(month, ip) : null;
+            const searched = recorded.map((r) => r.outcome).filter((o) => o.report?.query !== undefined);
+            const token = async (query: string) => (hash && client ? hash.query(month, client, query) : null);
+            await Promise.all([
+              ...events.map((e) => store.set(keys.event(month, eventId(at)), JSON.stringify({ ...e, client }))),
+              opts.recordQueries !== false &&
+                searched.length &&
+                (await queries.get()).storeUnanswered(store, month, searched, token),
+            ]);
           },
         );
       } catch (e) {
@@ -178,6 +198,7 @@ export function usageRecorder(
     secret: usage.hashSecret,
     deadlineMs,
     sessionIds: usage.sessionIds,
+    recordQueries: usage.recordQueries,
     // One deadline per request's writes, retries included: a hung store leaves no sockets behind.
     open: () => {
       const signal = AbortSignal.timeout(deadlineMs);

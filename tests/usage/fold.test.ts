@@ -125,6 +125,38 @@ describe("foldMonth", () => {
     expect(await raw(keys.monthly(MONTH))).toBe('{"v":1}');
   });
 
+  it("folds chatbot and query records once each, the queries into their own blob, and purges them", async () => {
+    await seedEvents(kv, MONTH, 2);
+    const chat = { v: 1, ts: `${MONTH}-03T10:00:00.000Z`, catalog: "ok", patterns: 4, with_flag: 4, with_component: 1 };
+    await kv.set(`chat/${MONTH}/a.json`, JSON.stringify(chat));
+    await kv.set(
+      `chat/${MONTH}/b.json`,
+      JSON.stringify({ ...chat, catalog: "unavailable", patterns: 0, with_flag: 0 }),
+    );
+    const query = { v: 1, tool: "search_patterns", kind: "none", query: "tarot cards", token: "t1" };
+    await kv.set(`queries/${MONTH}/q1.json`, JSON.stringify(query));
+    await kv.set(`queries/${MONTH}/q2.json`, JSON.stringify({ ...query, kind: "weak", token: "t2" }));
+    await kv.set(`queries/${MONTH}/q3.json`, JSON.stringify(query));
+    await kv.set(`queries/${MONTH}/q4.json`, "{");
+    const first = await foldMonth(kv, MONTH);
+    expect(first).toMatchObject({ added: 4, written: true });
+    expect(first.monthly.chatbot).toEqual({ answers: 2, unavailable: 1, patterns: 4, with_flag: 4, with_component: 2 });
+    expect(first.monthly.folded.filter((id) => id.startsWith("chat/")).sort()).toEqual(["chat/a", "chat/b"]);
+    expect(first.unanswered.queries).toEqual({ "tarot cards": { none: 2, weak: 1, tokens: ["t1", "t2"] } });
+    expect(first.unanswered.unreadable).toBe(1);
+    // The monthly blob holds no query; the queries' blob no client hash.
+    expect(await raw(keys.monthly(MONTH))).not.toContain("tarot");
+    expect(await raw(`unanswered/${MONTH}.json`)).not.toContain('"c0"');
+    const before = [await raw(keys.monthly(MONTH)), await raw(`unanswered/${MONTH}.json`)];
+    const again = await foldMonth(kv, MONTH);
+    expect(again).toMatchObject({ added: 0, written: false });
+    expect([await raw(keys.monthly(MONTH)), await raw(`unanswered/${MONTH}.json`)]).toEqual(before);
+    expect(await purgeMonth(kv, MONTH)).toEqual({ deleted: 8 });
+    expect(await kv.list(`queries/${MONTH}/`)).toEqual([]);
+    expect(await kv.list(`chat/${MONTH}/`)).toEqual([]);
+    expect((await foldMonth(kv, MONTH)).monthly.chatbot.answers).toBe(2);
+  });
+
   it("rejects a malformed month", async () => {
     await expect(foldMonth(kv, "2026-13")).rejects.toThrow(/use YYYY-MM/);
     await expect(foldMonth(kv, "../x")).rejects.toThrow(/use YYYY-MM/);

@@ -1,4 +1,8 @@
 /** Shared pieces of the usage tests: a recorder over a real local Blobs server, event seeding, blob dumps. */
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { ROOT } from "../../scripts/lib/repo-root.ts";
 import { openStore, type KV, type BlobsConfig } from "../../src/storage/blobs.ts";
 import { keys, USAGE_STORE, type UsageEvent } from "../../src/usage/event.ts";
 import { createUsageRecorder } from "../../src/usage/recorder.ts";
@@ -89,3 +93,11 @@ export async function seedEvents(
   );
   return ids;
 }
+
+/** `npm run usage-report` as users run it (tsx), never against production. */
+export const reportCli = (args: string[]) =>
+  promisify(execFile)(join(ROOT, "node_modules/.bin/tsx"), [join(ROOT, "scripts/ops/usage-report.ts"), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NETLIFY_SITE_ID: "", NETLIFY_BLOBS_TOKEN: "" },
+    timeout: 120_000,
+  });

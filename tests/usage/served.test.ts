@@ -110,8 +110,9 @@ function suite(target: ServedTarget, calls: number, inFlight: number) {
         expect(after.mine).toBe(calls);
         // Others may add traffic meanwhile, so the total grows by at least ours; the ledger matches the count.
         expect(after.blobs[0].calls - start.blobs[0].calls).toBeGreaterThanOrEqual(months.length === 1 ? calls : 0);
-        // Every ledgered id is counted once: as a call, or as an unreadable (cut-off) event.
-        for (const b of after.blobs) expect(b.folded.length).toBe(b.calls + b.unreadable);
+        // Every ledgered id is counted once: as a call, a chatbot answer (the served chatbot's, from other
+        // files), or an unreadable (cut-off) record.
+        for (const b of after.blobs) expect(b.folded.length).toBe(b.calls + b.chatbot.answers + b.unreadable);
       },
       BURST_TIMEOUT_MS,
     );

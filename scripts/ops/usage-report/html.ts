@@ -11,6 +11,7 @@ import {
   versionLabel,
 } from "./report.ts";
 import type { Counts } from "../../../src/usage/monthly.ts";
+import { KPIS_CSS, renderKpisHtml } from "./kpis-html.ts";
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** A fixed palette: series keep their colour across charts. */
@@ -126,10 +127,12 @@ h1{font-size:1.5rem;margin:0 0 .25rem}h2{font-size:1.1rem;margin:2rem 0 .5rem}.s
 .tile{border:1px solid #e5e7eb;border-radius:8px;padding:.6rem .8rem}.k{color:#6b7280;font-size:.8rem}.v{font-size:1.15rem;font-weight:600}
 svg text{font-size:12px;fill:#374151}svg .small{font-size:10px}.none{color:#6b7280}
 .key{display:inline-block;margin-right:1rem;font-size:.85rem}.key i{display:inline-block;width:10px;height:10px;margin-right:4px;border-radius:2px}
+${KPIS_CSS}
 </style></head><body>
 <h1>PATTTTERNS MCP usage — ${esc(r.month)}</h1>
 <p class="sub">${r.updated_at ? `Folded ${esc(r.updated_at)}. ` : ""}Clients are counted by keyed hash (HMAC-SHA-256, per-month salt); no raw IP is stored.</p>
 <div class="tiles">${tiles}</div>
+${renderKpisHtml(r)}
 <h2>Calls per day, by tool</h2>${dayColumns(r.by_day_tool)}
 <h2>Calls per tool</h2>${hbars(r.by_tool)}
 <h2>Errors</h2>${errorBar(r)}

@@ -1,12 +1,14 @@
 /** The monthly usage review, computed from the monthly counters: one object, rendered as text, JSON or HTML. */
 import { UNKNOWN_AGENT } from "../../../src/usage/event.ts";
 import type { Counts, Monthly } from "../../../src/usage/monthly.ts";
+import { buildKpis, type KpiSources, type Kpis } from "./kpis.ts";
+import { renderKpisText } from "./kpis-text.ts";
 import { quantile } from "./quantile.ts";
 
 /** The service's targets (docs/usage.md): infra errors under 2%; p95 of successful get_component under 500 ms. */
 export const TARGETS = { infraErrorRate: 0.02, getComponentP95Ms: 500 } as const;
 
-export interface Report {
+export interface Report extends Kpis {
   month: string;
   calls: number;
   tool_calls: number;
@@ -47,7 +49,8 @@ const rate = (n: number, total: number) => (total ? Math.round((n / total) * 100
 export const ranked = (c: Counts) => Object.entries(c).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
 const sortedKeys = (c: Counts) => Object.fromEntries(Object.entries(c).sort((a, b) => (a[0] < b[0] ? -1 : 1)));
 
-export function buildReport(m: Monthly): Report {
+/** `src`: what the product figures read besides the month's counters (kpis.ts). */
+export function buildReport(m: Monthly, src: KpiSources = {}): Report {
   const infraRate = rate(m.infra_errors, m.calls);
   return {
     month: m.month,
@@ -85,6 +88,7 @@ export function buildReport(m: Monthly): Report {
       get_component_target: TARGETS.getComponentP95Ms,
     },
     updated_at: m.updated_at,
+    ...buildKpis(m, src),
   };
 }
 
@@ -162,6 +166,8 @@ export function renderText(r: Report, titles: Titles = {}): string {
       : []),
     "",
     ...table("Protocol", r.by_protocol, r.calls, 10),
+    "",
+    ...renderKpisText(r),
   ];
   return lines.join("\n");
 }

@@ -1,0 +1,128 @@
+/**
+ * The review's product figures beyond the monthly counters' own: weekly volume (weekly.ts), payload
+ * fidelity from the deploy smoke's records, the chatbot's component awareness, and what agents
+ * looked for and did not find.
+ */
+import type { Monthly } from "../../../src/usage/monthly.ts";
+import type { Unanswered } from "../../../src/usage/unanswered.ts";
+import type { SmokeRecord } from "../smoke/record.ts";
+import { type WeekRow, weeklyVolume } from "./weekly.ts";
+
+/** Targets of the product's definition: every hash matches, every chatbot pattern carries the flag. */
+export const KPI_TARGETS = { fidelity: 1, chatbotAwareness: 1 } as const;
+/** A query is listed once this many distinct clients sent it; `--all-queries` lowers it to 1. */
+export const MIN_CLIENTS = 2;
+/** Queries listed, most sent first. */
+export const TOP_QUERIES = 20;
+
+export interface Fidelity {
+  runs: SmokeRecord[];
+  get_component_checks: number;
+  hashes_matched: number;
+  /** hashes_matched / get_component_checks; null without a check. */
+  fidelity: number | null;
+  target: number;
+  /** The month had no smoke run: fidelity is not known. */
+  no_run: boolean;
+}
+
+export interface Awareness {
+  answers: number;
+  /** Answers given without the catalog (it was unavailable): they hold no pattern. */
+  unavailable: number;
+  patterns: number;
+  with_flag: number;
+  with_component: number;
+  /** with_flag / patterns; null without a pattern. */
+  awareness: number | null;
+  target: number;
+}
+
+export interface UnansweredQuery {
+  query: string;
+  /** Searches that sent it: none + weak. */
+  count: number;
+  clients: number;
+  none: number;
+  weak: number;
+}
+
+export interface UnansweredReport {
+  /** Successful searches (search_patterns and search_components) of the month. */
+  searches: number;
+  zero_results: number;
+  weak: number;
+  zero_rate: number;
+  weak_rate: number;
+  /** Distinct clients a query needs to be listed (2, or 1 with --all-queries). */
+  min_clients: number;
+  queries: UnansweredQuery[];
+  /** Queries sent by fewer clients than min_clients: counted above, not listed. */
+  hidden: number;
+}
+
+export interface Kpis {
+  weekly: WeekRow[];
+  fidelity: Fidelity;
+  chatbot: Awareness;
+  unanswered: UnansweredReport;
+}
+
+export interface KpiSources {
+  /** The counters of the months before and after, null when the store holds none. */
+  previous?: Monthly | null;
+  next?: Monthly | null;
+  smoke?: SmokeRecord[];
+  unanswered?: Unanswered;
+  allQueries?: boolean;
+  /** The last day counted (YYYY-MM-DD): later days are not known yet. */
+  today?: string;
+}
+
+const share = (n: number, d: number) => (d ? Math.round((n / d) * 10000) / 10000 : null);
+
+export function buildKpis(m: Monthly, src: KpiSources = {}): Kpis {
+  const today = src.today ?? new Date().toISOString().slice(0, 10);
+  const months = [
+    { month: m.month, by_day_tool: m.by_day_tool },
+    ...[src.previous, src.next].filter((x) => x).map((x) => ({ month: x!.month, by_day_tool: x!.by_day_tool })),
+  ];
+  const runs = src.smoke ?? [];
+  const checks = runs.reduce((s, r) => s + r.get_component_checks, 0);
+  const matched = runs.reduce((s, r) => s + r.hashes_matched, 0);
+  const c = m.chatbot;
+  const searches = Object.values(m.searches).reduce((s, n) => s + n, 0);
+  const zero = m.searches.none ?? 0;
+  const weak = m.searches.some_words ?? 0;
+  const min = src.allQueries ? 1 : MIN_CLIENTS;
+  const all = Object.entries(src.unanswered?.queries ?? {})
+    .map(([query, q]) => ({ query, count: q.none + q.weak, clients: q.tokens.length, none: q.none, weak: q.weak }))
+    .sort((a, b) => b.count - a.count || b.clients - a.clients || (a.query < b.query ? -1 : 1));
+  const listed = all.filter((q) => q.clients >= min);
+  return {
+    weekly: weeklyVolume(m.month, months, today),
+    fidelity: {
+      runs,
+      get_component_checks: checks,
+      hashes_matched: matched,
+      fidelity: share(matched, checks),
+      target: KPI_TARGETS.fidelity,
+      no_run: runs.length === 0,
+    },
+    chatbot: {
+      ...c,
+      awareness: share(c.with_flag, c.patterns),
+      target: KPI_TARGETS.chatbotAwareness,
+    },
+    unanswered: {
+      searches,
+      zero_results: zero,
+      weak,
+      zero_rate: share(zero, searches) ?? 0,
+      weak_rate: share(weak, searches) ?? 0,
+      min_clients: min,
+      queries: listed.slice(0, TOP_QUERIES),
+      hidden: all.length - listed.length,
+    },
+  };
+}
