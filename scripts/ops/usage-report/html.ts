@@ -11,7 +11,7 @@ import {
   versionLabel,
 } from "./report.ts";
 import type { Counts } from "../../../src/usage/monthly.ts";
-import { KPIS_CSS, renderKpisHtml } from "./kpis-html.ts";
+import { COLOURS, KPIS_CSS, renderKpisHtml } from "./kpis-html.ts";
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** A fixed palette: series keep their colour across charts. */
@@ -50,7 +50,10 @@ function dayColumns(byDayTool: Record<string, Counts>): string {
       return acc;
     }, {}),
   ).map(([k]) => k);
-  const colour = (k: string) => PALETTE[series.indexOf(k) % PALETTE.length];
+  // The weekly chart's tools keep their colours; the other tools take the palette's other colours.
+  const others = PALETTE.filter((c) => !Object.values(COLOURS).includes(c));
+  const rest = series.filter((k) => !COLOURS[k]);
+  const colour = (k: string) => COLOURS[k] ?? others[rest.indexOf(k) % others.length];
   const totals = days.map((d) => Object.values(byDayTool[d]).reduce((s, n) => s + n, 0));
   const max = Math.max(...totals);
   // A fixed drawing width, so one day and thirty-one days scale the same; columns are at most 40 wide.

@@ -5,7 +5,8 @@ import { WEEKLY_TOOLS } from "./weekly.ts";
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const pct = (x: number | null) => (x === null ? "n/a" : `${(x * 100).toFixed(1)}%`);
 const signedPct = (x: number | null) => (x === null ? "n/a" : `${x > 0 ? "+" : ""}${(x * 100).toFixed(1)}%`);
-const COLOURS = { search_components: "#2563eb", get_component: "#16a34a" } as const;
+/** The two tools of the weekly chart keep these colours in every chart of the review. */
+export const COLOURS: Record<string, string> = { search_components: "#2563eb", get_component: "#16a34a" };
 
 /** Two bars per ISO week, each labelled with its calls and its change on the week before. */
 function weeklyChart(k: Kpis): string {
