@@ -17,12 +17,18 @@ const endpoint = `${EMULATED.url}/mcp`;
 const storeDir = join(ROOT, ".netlify/blobs-serve");
 const run = promisify(execFile);
 
+// The smoke's record in the usage store has its own test (tests/usage/smoke-record.test.ts); these
+// runs against test servers must not appear in the local review as deploys.
 async function cli(args: string[]) {
   try {
-    const { stdout } = await run(join(ROOT, "node_modules/.bin/tsx"), ["scripts/ops/smoke.ts", ...args], {
-      cwd: ROOT,
-      timeout: 120_000,
-    });
+    const { stdout } = await run(
+      join(ROOT, "node_modules/.bin/tsx"),
+      ["scripts/ops/smoke.ts", "--no-record", ...args],
+      {
+        cwd: ROOT,
+        timeout: 120_000,
+      },
+    );
     return { code: 0, out: stdout };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };

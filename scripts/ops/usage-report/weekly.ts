@@ -3,7 +3,8 @@
  * numbered `YYYY-Www`), each with its change on the week before. The month's first week may start
  * in the month before and its last may end in the month after, so the days come from the counters
  * of up to three months (`by_day_tool`); a day is known when its month's counters exist and it is
- * not after `today`. A week with an unknown day is partial, and the week after it has no change.
+ * not after `today`. A week with an unknown day is partial, and the week after it has no change; a
+ * week that begins after `today` is not listed.
  */
 import type { Counts } from "../../../src/usage/monthly.ts";
 
@@ -64,7 +65,8 @@ export function weeklyVolume(month: string, months: MonthDays[], today: string):
 
   const rows: WeekRow[] = [];
   let before = week(dayOf(msOf(mondayOf(first)) - 7 * DAY_MS));
-  for (let monday = mondayOf(first); monday <= last; monday = dayOf(msOf(monday) + 7 * DAY_MS)) {
+  // Weeks that have not begun are not listed: a month in progress ends at today's week.
+  for (let monday = mondayOf(first); monday <= last && monday <= today; monday = dayOf(msOf(monday) + 7 * DAY_MS)) {
     const w = week(monday);
     const row = { week: isoWeek(monday), from: w.monday, to: w.sunday, partial: w.partial } as WeekRow;
     for (const t of WEEKLY_TOOLS) {

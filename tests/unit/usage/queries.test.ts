@@ -70,4 +70,16 @@ describe("ISO weeks", () => {
     // The last week runs into January, whose counters are absent.
     expect(rows[4]).toMatchObject({ from: "2026-12-28", to: "2027-01-03", partial: true });
   });
+
+  it("list a month in progress up to today's week, partial, and no week that has not begun", () => {
+    const rows = weeklyVolume(
+      "2026-12",
+      [{ month: "2026-12", by_day_tool: { "2026-12-01": { get_component: 4 } } }],
+      "2026-12-09",
+    );
+    expect(rows.map((r) => [r.week, r.partial])).toEqual([
+      ["2026-W49", true],
+      ["2026-W50", true],
+    ]);
+  });
 });
