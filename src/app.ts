@@ -20,7 +20,7 @@ import type { Platform } from "./mcp/context.ts";
 import { createHttpHandler, fetchHandler } from "./mcp/http.ts";
 import { createServer } from "./mcp/server.ts";
 import type { EntitlementPolicy } from "./mcp/tool.ts";
-import { CARD_PATH, cardHandler } from "./page/card.ts";
+import { CARD_PATH } from "./page/card-path.ts";
 import { componentTemplate } from "./resources/components.ts";
 import { themeResource } from "./resources/theme.ts";
 import { skillResource } from "./skill/resource.ts";
@@ -109,8 +109,9 @@ export function createApp(opts: AppOptions): App {
   // Usage wraps the endpoint from outside: it sees each request's context and outcome, never a tool's internals.
   const mcp = opts.usage ? withUsage(http, opts.usage) : fetchHandler(http);
   // The server card is public metadata: served before the origin policy, readable from any origin.
-  const card = cardHandler(server);
+  // Registries read it, not agents: its module loads on the first request for it, as the page's does.
+  const card = lazy(async () => (await import("./page/card.ts")).cardHandler(server));
   const handle = async (req: Request, platform?: Platform) =>
-    urlPathname(req.url) === CARD_PATH ? card(req) : mcp(req, platform);
+    urlPathname(req.url) === CARD_PATH ? (await card.get())(req) : mcp(req, platform);
   return { handle, catalog, server };
 }

@@ -13,7 +13,7 @@
  */
 import { gzipSync } from "node:zlib";
 import { readFile } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type BuildOptions, type Plugin } from "esbuild";
 import { ROOT } from "../lib/repo-root.ts";
@@ -89,7 +89,11 @@ export async function bundle(
     plugins: [...plugins, catalogPlugin(catalog), previewPlugin],
   });
   const outputs = metafile.outputs;
-  const file = Object.keys(outputs).find((o) => outputs[o].entryPoint)!;
+  // The entry's own output: a dynamic import's chunk names its module as an entry point too.
+  const file = Object.keys(outputs).find((o) => {
+    const from = outputs[o].entryPoint;
+    return from !== undefined && resolve(from) === resolve(entry);
+  })!;
   // What the entry reaches through static imports loads with it; every other chunk waits for its import().
   const cold = new Set<string>();
   const reach = (o: string) => {

@@ -6,7 +6,7 @@
 import { SUPPORTED_VERSIONS } from "../mcp/constants.ts";
 import type { McpServer } from "../mcp/server.ts";
 
-export const CARD_PATH = "/.well-known/mcp/server-card.json";
+export { CARD_PATH } from "./card-path.ts";
 export const CARD_SCHEMA = "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
 /** SEP-2127 wants a reverse-DNS name with one slash; the serverInfo name stays `patttterns-mcp`. */
 export const CARD_NAME_NAMESPACE = "com.patttterns";

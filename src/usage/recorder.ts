@@ -22,7 +22,7 @@ import {
   type UsageEvent,
 } from "./event.ts";
 import { clientHasher, deploymentSecret, queryTokener } from "./hash.ts";
-import { mintSessionId, readSessionId, type SessionKey, sessionKey } from "./session.ts";
+import type { SessionKey } from "./session.ts";
 import { hex } from "../hex.ts";
 import { lazy } from "../lazy.ts";
 import { timer, withinDeadline } from "../timer.ts";
@@ -75,6 +75,9 @@ const readsSessionId = (r: RequestContext) =>
 
 // Loaded on the first search that found little: most calls never need it.
 const queries = lazy(() => import("./queries.ts"));
+// Loaded on a 2025 client's handshake, or on a later call carrying its id: not on a cold isolate's
+// path for 2026-07-28 traffic.
+const sessionIds = lazy(() => import("./session.ts"));
 
 /** Sortable and unique: time first (listing order), then 64 random bits (isolates share no counter). */
 const eventId = (at: Date) =>
@@ -92,17 +95,21 @@ export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
     Promise<{
       hasher: ReturnType<typeof clientHasher>;
       query: ReturnType<typeof queryTokener>;
-      session: SessionKey;
+      session: () => Promise<SessionKey>;
     }>
   >();
   const keysFor = (deployId = "unknown", store?: KV) => {
     let k = secrets.get(deployId);
     if (!k) {
-      k = deploymentSecret(opts.secret, store ?? opts.open, deployId).then(async (secret) => ({
-        hasher: clientHasher(secret),
-        query: queryTokener(secret),
-        session: await sessionKey(secret),
-      }));
+      k = deploymentSecret(opts.secret, store ?? opts.open, deployId).then((secret) => {
+        let session: Promise<SessionKey> | undefined;
+        const derive = () => sessionIds.get().then((m) => m.sessionKey(secret));
+        return {
+          hasher: clientHasher(secret),
+          query: queryTokener(secret),
+          session: () => (session ??= derive()),
+        };
+      });
       secrets.set(deployId, k);
       k.catch(() => secrets.delete(deployId));
     }
@@ -112,7 +119,7 @@ export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
     withinDeadline(
       ms,
       () => new Error(`the session key was not at hand within ${ms} ms`),
-      async () => (await keysFor(deployId)).session,
+      async () => (await keysFor(deployId)).session(),
     );
   /** The agent each request's session id names, if valid; undefined otherwise, and when the key is not at hand. */
   const sessionAgents = async (requests: RequestContext[]) => {
@@ -120,6 +127,7 @@ export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
     try {
       // After the response: as long as a write may take (the key is read from the store at most once).
       const session = await sessionKeyWithin(deadlineMs, requests[0].deployId);
+      const { readSessionId } = await sessionIds.get();
       return await Promise.all(
         requests.map((r) => (readsSessionId(r) ? readSessionId(session, r.headers.get("mcp-session-id")) : undefined)),
       );
@@ -134,7 +142,7 @@ export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
       if (!sessions || !mintsSessionId(request)) return undefined;
       try {
         const session = await sessionKeyWithin(opts.sessionKeyWaitMs ?? USAGE.sessionKeyWaitMs, request.deployId);
-        return await mintSessionId(session, agentHint(request));
+        return await (await sessionIds.get()).mintSessionId(session, agentHint(request));
       } catch (e) {
         console.error(`[mcp-usage-store] no session id: ${e instanceof Error ? e.message : String(e)}`);
         return undefined;
