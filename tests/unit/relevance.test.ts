@@ -23,9 +23,9 @@ const floors: Record<string, { hitAt1?: number; hitAt5?: number; zeroResults?: n
   "dev-queries.json": { hitAt1: 0.9, hitAt5: 0.98, zeroResults: 0 },
   "holdout-queries.json": { hitAt1: 0.95, hitAt5: 0.96, zeroResults: 2 },
   // A second held-out set, written later by someone who saw neither the thesaurus nor the engine.
-  "holdout2-queries.json": { hitAt1: 0.86, hitAt5: 0.93, zeroResults: 2 },
+  "holdout2-queries.json": { hitAt1: 0.88, hitAt5: 0.96, zeroResults: 1 },
   // A third, asked to avoid the catalog's own words: the hardest, and the furthest from the targets.
-  "holdout3-queries.json": { hitAt1: 0.7, hitAt5: 0.77, zeroResults: 10 },
+  "holdout3-queries.json": { hitAt1: 0.72, hitAt5: 0.8, zeroResults: 9 },
   // A fourth, a mix like real traffic (half short queries).
   "holdout4-queries.json": { hitAt1: 0.98, hitAt5: 0.99, zeroResults: 0 },
   // A fifth, in the dev set's style (its length and kinds of query).
@@ -45,24 +45,30 @@ const floors: Record<string, { hitAt1?: number; hitAt5?: number; zeroResults?: n
   "dev-mixed-tech.json": { hitAt1: 0.95, hitAt5: 1, zeroResults: 0 },
   // The seventh held-out set, written before the whole-word tier and the technical terms and run once
   // after them: short queries 0.958 / 1.000, long everyday requests 0.731 / 0.846. Spent since.
-  "holdout7-queries.json": { hitAt1: 0.84, hitAt5: 0.92, zeroResults: 2 },
+  "holdout7-queries.json": { hitAt1: 0.88, hitAt5: 0.97, zeroResults: 0 },
   // Its technical half, run once with it: 10 of 36 questions with no UI answer found something, and 3
   // of 14 UI requests beside a technology found nothing. Spent since.
   // Since tuned on by the second round of technical terms and the question rule (10 → 0).
   "holdout7-tech-queries.json": { hitAt1: 0.78, hitAt5: 0.78, zeroResults: 3, junk: 0 },
   // The eighth, written blind from the catalog alone before the second round and run once after it:
-  // short queries 0.922 / 0.969, long everyday requests 0.840 / 0.900. Below the targets.
-  "holdout8-queries.json": { hitAt1: 0.88, hitAt5: 0.93, zeroResults: 0 },
+  // short queries 0.922 / 0.969, long everyday requests 0.840 / 0.900. Below the targets. Spent since,
+  // and, like the seventh and ninth, tuned on by the thesaurus's everyday words (0.886 → 0.895 / 0.939
+  // → 0.965).
+  "holdout8-queries.json": { hitAt1: 0.89, hitAt5: 0.96, zeroResults: 0 },
   // Its technical half, run once with it: 6 of 28 technical questions found something (target: 3),
   // and 2 of 14 UI requests beside a technology found nothing; 3 of 28 once tuned on by the rule of
   // two technical terms. Spent since.
   "holdout8-tech-queries.json": { hitAt1: 0.78, hitAt5: 0.85, zeroResults: 2, junk: 3 },
   // The ninth, written blind like the eighth and run once after the rule of two terms: short queries
-  // 0.969 / 1.000, long everyday requests 0.780 / 0.860.
-  "holdout9-queries.json": { hitAt1: 0.88, hitAt5: 0.93, zeroResults: 1 },
+  // 0.969 / 1.000, long everyday requests 0.780 / 0.860. Spent since, and tuned on (0.886 → 0.904 /
+  // 0.939 → 0.974).
+  "holdout9-queries.json": { hitAt1: 0.9, hitAt5: 0.97, zeroResults: 0 },
   // Its technical half: 1 of 28 technical questions with hits; 1 of 14 UI requests beside a
   // technology found nothing.
   "holdout9-tech-queries.json": { hitAt1: 0.78, hitAt5: 0.92, zeroResults: 1, junk: 1 },
+  // The tenth, written blind like the eighth and ninth, run once after the thesaurus's everyday words:
+  // short queries 0.969 / 1.000, long everyday requests 0.860 / 1.000 (0.912 / 1.000 without them).
+  "holdout10-queries.json": { hitAt1: 0.92, hitAt5: 1, zeroResults: 0 },
 };
 
 describe("search relevance (npm run eval:search)", () => {
