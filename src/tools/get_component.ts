@@ -1,10 +1,8 @@
 import * as z from "zod/mini";
-import { VERSION_ID } from "../components/model.ts";
 import { hybridPayload, type Payload } from "../components/payload.ts";
-import { loadComponent } from "../components/version-rule.ts";
 import type { Prebuilt } from "../mcp/prebuilt.ts";
-import { fail, okPrebuilt, textResult, type ToolResult } from "../mcp/tool.ts";
-import { patternRef, resolveRef } from "./refs.ts";
+import { okPrebuilt, textResult, type ToolResult } from "../mcp/tool.ts";
+import { loadRequested, patternRef } from "./refs.ts";
 import { defineTool } from "./define.ts";
 
 /** Each payload's result, serialized once: hybridPayload hands out the same object for the same stored version. */
@@ -39,18 +37,11 @@ export default defineTool({
   annotations: { readOnlyHint: true, openWorldHint: false },
   returnsCode: true,
   async run({ pattern_id, version_id }, { deps: { catalog, components } }) {
-    const r = await resolveRef(catalog, pattern_id);
-    if (!r.ok) return fail(r.error);
-    // "V1 " and "v1" name the same version; anything else is matched exactly (never a substitute).
-    const requested = version_id?.trim().toLowerCase();
-    const loaded = await loadComponent(components, r.entry, requested);
-    // Only well-formed ids go into the usage record: a hostile string stays out of the logs.
-    if (!loaded.ok) {
-      const wellFormed = requested && VERSION_ID.test(requested) ? requested : undefined;
-      return fail(loaded.error, { pattern_id: r.entry.id, version_id: wellFormed });
-    }
+    const found = await loadRequested(catalog, components, pattern_id, version_id);
+    if (!found.ok) return found.outcome;
+    const { entry, loaded } = found;
     const { index, versionId, available, tsx } = loaded;
-    const payload = hybridPayload(catalog, r.entry, index, versionId, available, tsx);
-    return okPrebuilt(resultOf(payload), { pattern_id: r.entry.id, version_id: versionId });
+    const payload = hybridPayload(catalog, entry, index, versionId, available, tsx);
+    return okPrebuilt(resultOf(payload), { pattern_id: entry.id, version_id: versionId });
   },
 });

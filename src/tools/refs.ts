@@ -3,7 +3,11 @@ import * as z from "zod/mini";
 import type { Catalog } from "../catalog/catalog.ts";
 import type { Entry } from "../catalog/schema.ts";
 import { LIMITS } from "../config.ts";
+import type { ComponentSource } from "../components/model.ts";
+import { VERSION_ID } from "../components/model.ts";
+import { type Loaded, loadComponent } from "../components/version-rule.ts";
 import { domainError, failure, type Result } from "../errors.ts";
+import { fail, type ToolOutcome } from "../mcp/tool.ts";
 
 export const patternRef = z
   .string()
@@ -65,4 +69,25 @@ export async function resolveRef(catalog: Catalog, ref: string): Promise<Result<
       near.length ? { candidates: near } : {},
     ),
   );
+}
+
+/**
+ * The component version a call asks for: the pattern `ref` names and `versionId` ("V1 " and "v1" name
+ * the same version; anything else is matched exactly, never a substitute), or the failed outcome to
+ * return. Only a well-formed version id goes into the usage record: a hostile string stays out of
+ * the logs.
+ */
+export async function loadRequested(
+  catalog: Catalog,
+  components: ComponentSource,
+  ref: string,
+  versionId: string | undefined,
+): Promise<{ ok: true; entry: Entry; loaded: Extract<Loaded, { ok: true }> } | { ok: false; outcome: ToolOutcome }> {
+  const r = await resolveRef(catalog, ref);
+  if (!r.ok) return { ok: false, outcome: fail(r.error) };
+  const requested = versionId?.trim().toLowerCase();
+  const loaded = await loadComponent(components, r.entry, requested);
+  if (loaded.ok) return { ok: true, entry: r.entry, loaded };
+  const wellFormed = requested && VERSION_ID.test(requested) ? requested : undefined;
+  return { ok: false, outcome: fail(loaded.error, { pattern_id: r.entry.id, version_id: wellFormed }) };
 }

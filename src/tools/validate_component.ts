@@ -1,10 +1,8 @@
 import * as z from "zod/mini";
-import { VERSION_ID } from "../components/model.ts";
-import { loadComponent } from "../components/version-rule.ts";
 import { domainError } from "../errors.ts";
 import { lazy } from "../lazy.ts";
 import { fail, ok } from "../mcp/tool.ts";
-import { patternRef, resolveRef } from "./refs.ts";
+import { loadRequested, patternRef } from "./refs.ts";
 import { defineTool } from "./define.ts";
 
 /** 256 KB of UTF-8: eight times the catalog's largest component (30 KB), well inside the 1 MiB request bound. */
@@ -62,16 +60,11 @@ export default defineTool({
         ),
       );
     }
-    const r = await resolveRef(catalog, pattern_id);
-    if (!r.ok) return fail(r.error);
-    const requested = version_id?.trim().toLowerCase();
-    const loaded = await loadComponent(components, r.entry, requested);
-    if (!loaded.ok) {
-      const wellFormed = requested && VERSION_ID.test(requested) ? requested : undefined;
-      return fail(loaded.error, { pattern_id: r.entry.id, version_id: wellFormed });
-    }
+    const found = await loadRequested(catalog, components, pattern_id, version_id);
+    if (!found.ok) return found.outcome;
+    const { entry, loaded } = found;
     const { validateComponent } = await validator.get();
     const base = { code: loaded.tsx.text, versionId: loaded.versionId, sha256: loaded.tsx.sha256 };
-    return ok(validateComponent(base, code), { pattern_id: r.entry.id, version_id: loaded.versionId });
+    return ok(validateComponent(base, code), { pattern_id: entry.id, version_id: loaded.versionId });
   },
 });
