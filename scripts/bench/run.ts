@@ -58,6 +58,9 @@ const want = (part: string) => !only || only.has(part);
 // load when imported. --unstable-lazy-dynamic-imports (denoland/deno#28593) gives that behaviour, for
 // every Deno child that loads a catalog (the CLI's eager figure is kept as `ours/catalog_10k_eager_cli`).
 const LAZY = "--unstable-lazy-dynamic-imports";
+/** One of the bench's Deno children (`scripts/bench/<script>`), loading lazily as the edge does: its JSON line. */
+const denoChild = <T>(script: string, args: string[], env?: Record<string, string>) =>
+  runJson<T>(deno, ["run", "-A", LAZY, join(ROOT, "scripts/bench", script), ...args], env);
 // --smoke (the test suite's): every part once, as briefly as possible; its figures mean nothing.
 const settings = values.smoke
   ? {
@@ -256,14 +259,7 @@ try {
 
   if (want("search")) {
     log("search_components over 10,000 patterns (Deno)");
-    const s = await runJson<Record<string, number>>(deno, [
-      "run",
-      "-A",
-      LAZY,
-      join(ROOT, "scripts/bench/search-child.ts"),
-      catalog10k,
-      String(settings.search_rounds),
-    ]);
+    const s = await denoChild<Record<string, number>>("search-child.ts", [catalog10k, String(settings.search_rounds)]);
     results.search = s;
     results.search_p50_ms = s.p50_ms;
     results.search_p99_ms = s.p99_ms;
@@ -271,28 +267,16 @@ try {
 
   if (want("blobs")) {
     log("get_component over local Blobs vs the blob reads (Deno)");
-    results.blobs = await runJson<Record<string, number>>(
-      deno,
-      [
-        "run",
-        "-A",
-        LAZY,
-        join(ROOT, "scripts/bench/blobs-child.ts"),
-        CATALOG_DIR,
-        patternId,
-        String(settings.blobs_iterations),
-      ],
+    results.blobs = await denoChild<Record<string, number>>(
+      "blobs-child.ts",
+      [CATALOG_DIR, patternId, String(settings.blobs_iterations)],
       { BENCH_BLOBS: JSON.stringify(blobs.config) },
     );
   }
 
   if (want("validate")) {
     log("validate_component on the largest fixture, in process (Deno)");
-    const v = await runJson<Record<string, any>>(deno, [
-      "run",
-      "-A",
-      LAZY,
-      join(ROOT, "scripts/bench/validate-child.ts"),
+    const v = await denoChild<Record<string, any>>("validate-child.ts", [
       CATALOG_DIR,
       String(settings.validate_rounds),
     ]);
@@ -302,9 +286,9 @@ try {
 
   if (want("session")) {
     log("2025-era session ids: initialize and a later call, ids on and off (Deno)");
-    results.session = await runJson<Record<string, unknown>>(
-      deno,
-      ["run", "-A", LAZY, join(ROOT, "scripts/bench/session-child.ts"), CATALOG_DIR, String(settings.session_rounds)],
+    results.session = await denoChild<Record<string, unknown>>(
+      "session-child.ts",
+      [CATALOG_DIR, String(settings.session_rounds)],
       { BENCH_BLOBS: JSON.stringify(blobs.config) },
     );
   }

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { hybridPayload, type Payload } from "../components/payload.ts";
 import type { Prebuilt } from "../mcp/prebuilt.ts";
 import { okPrebuilt, textResult, type ToolResult } from "../mcp/tool.ts";
-import { loadRequested, patternRef } from "./refs.ts";
+import { loadRequested, patternRef, versionRef } from "./refs.ts";
 import { defineTool } from "./define.ts";
 
 /** Each payload's result, serialized once: hybridPayload hands out the same object for the same stored version. */
@@ -25,14 +25,10 @@ export default defineTool({
     "polished) version; pass version_id to pin one.",
   input: z.object({
     pattern_id: patternRef,
-    version_id: z
-      .optional(z.string().check(z.minLength(1), z.maxLength(20)))
-      .check(
-        z.describe(
-          'A version to pin: "seed", "v1", "v2", … Omit it (or say "active") for the active version. ' +
-            "get_pattern lists the available versions.",
-        ),
-      ),
+    version_id: versionRef(
+      'A version to pin: "seed", "v1", "v2", … Omit it (or say "active") for the active version. ' +
+        "get_pattern lists the available versions.",
+    ),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   returnsCode: true,

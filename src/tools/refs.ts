@@ -21,6 +21,10 @@ export const patternRef = z
     ),
   );
 
+/** A version argument (get_component's and validate_component's), described for the tool that takes it. */
+export const versionRef = (description: string) =>
+  z.optional(z.string().check(z.minLength(1), z.maxLength(20))).check(z.describe(description));
+
 const candidate = (e: Entry) => ({
   pattern_id: e.id,
   catalog_number: `#${e.catalogNumber}`,

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { domainError } from "../errors.ts";
 import { lazy } from "../lazy.ts";
 import { fail, ok } from "../mcp/tool.ts";
-import { loadRequested, patternRef } from "./refs.ts";
+import { loadRequested, patternRef, versionRef } from "./refs.ts";
 import { defineTool } from "./define.ts";
 
 /** 256 KB of UTF-8: eight times the catalog's largest component (30 KB), well inside the 1 MiB request bound. */
@@ -28,14 +28,10 @@ export default defineTool({
     "severity, message, line, suggestion }], base }; ok is false when any finding is an error. It never rewrites code.",
   input: z.object({
     pattern_id: patternRef,
-    version_id: z
-      .optional(z.string().check(z.minLength(1), z.maxLength(20)))
-      .check(
-        z.describe(
-          'The version you adapted: get_component\'s metadata.version_id ("seed", "v1", …). Omit it for the ' +
-            "active version.",
-        ),
-      ),
+    version_id: versionRef(
+      'The version you adapted: get_component\'s metadata.version_id ("seed", "v1", …). Omit it for the ' +
+        "active version.",
+    ),
     code: z
       .string()
       .check(
