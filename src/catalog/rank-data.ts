@@ -103,11 +103,17 @@ export interface RankIndex {
   spellings(length: number): readonly string[];
   /** Whether `w` is a word of UI vocabulary: a spelling target, or a short word of the thesaurus. */
   isVocabulary(w: string): boolean;
-  /**
-   * The technical terms among normalized query words ("terraform", "helm chart", "shard key"): the
-   * positions they cover and how many there are, the longest term first at each word.
-   */
-  technicalAt(words: readonly string[]): { at: Set<number>; terms: number };
+  /** The technical terms among normalized query words (see TechnicalTerms). */
+  technicalAt(words: readonly string[]): TechnicalTerms;
+}
+
+/**
+ * The technical terms among a query's words ("terraform", "helm chart", "shard key"): the positions
+ * they cover and how many there are, the longest term first at each word.
+ */
+export interface TechnicalTerms {
+  at: Set<number>;
+  terms: number;
 }
 
 /** Decodes `data`; what only some queries need (the thesaurus map) is built on first use. */
@@ -116,7 +122,7 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
     throw new Error(`rank tables format ${data?.format} is not ${RANK_FORMAT}: rebuild the catalog`);
   }
   const stems = data.stems === "" ? [] : data.stems.split("\n");
-  const words = ix.wordAt.length - 1;
+  const { words } = ix;
   const ws = varintReader(data.wordStems);
   const dfs = varintReader(data.df);
   const idf = new Float64Array(stems.length);
@@ -186,7 +192,6 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
   }
   let vocabulary: Set<string> | undefined;
   let technical: string[] | undefined;
-  let lastTechnical: { query: string; found: { at: Set<number>; terms: number } } | undefined;
   const specific = Math.max(2, Math.floor(count / 100));
   return {
     stems,
@@ -206,9 +211,6 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
       return vocabulary.has(w) || spellings(w.length).includes(w);
     },
     technicalAt(words) {
-      // Both tiers ask for the same query's words, one after the other: the last answer is kept.
-      const query = words.join(" ");
-      if (lastTechnical?.query === query) return lastTechnical.found;
       const at = new Set<number>();
       let terms = 0;
       if (data.technical !== "") {
@@ -223,8 +225,7 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
           i += Math.max(1, len);
         }
       }
-      lastTechnical = { query, found: { at, terms } };
-      return lastTechnical.found;
+      return { at, terms };
     },
   };
 }

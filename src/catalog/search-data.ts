@@ -5,10 +5,9 @@
  * every pattern, which a cold isolate can't afford at 10,000 patterns; decoding it is a few
  * milliseconds.
  *
- * Why words are enough: search matches a query token when it is a substring of the pattern's
- * haystack (normalized title, description, tags, the type and the normalized slug, one per line).
- * A token holds only letters, marks and digits, so each occurrence lies inside one maximal run of
- * such characters: a token matches a pattern exactly when it is a substring of one of its words.
+ * Why words are enough: search reads a query as words and matches them whole (by stem, through the
+ * stem table in rank-data.ts), so a pattern is the set of its normalized words, each with the fields
+ * it occurs in (title, description, tags, and the type and slug as `other`).
  */
 import { varintReader } from "./varint.ts";
 
@@ -28,9 +27,9 @@ export interface SearchData {
 }
 
 export interface WordIndex {
-  /** The words joined by "\n", for substring scans; word k starts at wordAt[k]. */
+  /** The words joined by "\n" (word k is the k-th), and how many there are. */
   vocab: string;
-  wordAt: Int32Array;
+  words: number;
   /** Forward: pattern d's postings are docStart[d]..docStart[d+1] (word ids ascending). */
   docStart: Int32Array;
   fwdWord: Int32Array;
@@ -57,9 +56,6 @@ export function decodeSearchData(data: SearchData, count: number): WordIndex {
   const vocab = data.words;
   let words = vocab === "" ? 0 : 1;
   for (let i = vocab.indexOf("\n"); i !== -1; i = vocab.indexOf("\n", i + 1)) words++;
-  const wordAt = new Int32Array(words + 1);
-  for (let k = 1, i = vocab.indexOf("\n"); i !== -1; i = vocab.indexOf("\n", i + 1)) wordAt[k++] = i + 1;
-  wordAt[words] = vocab.length + 1; // as if the last word were followed by "\n" too
 
   const docStart = new Int32Array(n + 1);
   const fwdWord = new Int32Array(total);
@@ -95,5 +91,5 @@ export function decodeSearchData(data: SearchData, count: number): WordIndex {
       invField[at] = fwdField[i];
     }
   }
-  return { vocab, wordAt, docStart, fwdWord, fwdField, wordStart, invDoc, invField, docFields };
+  return { vocab, words, docStart, fwdWord, fwdField, wordStart, invDoc, invField, docFields };
 }

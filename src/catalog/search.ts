@@ -8,12 +8,11 @@
  *    patterns that explain enough of the query.
  * Both run on tables built at build time (scripts/build/catalog/tables.ts) and decoded on first use.
  */
-import { exactTier, type ExactData, type ExactOptions, stemWords } from "./exact.ts";
+import { exactTier, type ExactData, type ExactOptions } from "./exact.ts";
 import { normalize, wordsOf } from "./normalize.ts";
-import { decodeRankData, type RankData, type RankIndex } from "./rank-data.ts";
+import { decodeRankData, type RankData, type RankIndex, type TechnicalTerms } from "./rank-data.ts";
 import { createRanker, MATCH, type MatchKind, type Ranked } from "./rank.ts";
 import { decodeSearchData, type SearchData, type WordIndex } from "./search-data.ts";
-import { type TokenMemo, tokenMemo } from "./token-memo.ts";
 
 export { MATCH, type MatchKind };
 export { WEIGHTS } from "./exact.ts";
@@ -57,26 +56,23 @@ export interface SearchIndex {
 export const slugSection = (slug: string) => slug.split("/")[1] ?? "";
 
 const NONE: readonly number[] = Object.freeze([]);
+const NO_TERMS: TechnicalTerms = Object.freeze({ at: new Set<number>(), terms: 0 });
 
-/**
- * Queries over `tables` of `count` patterns; throws (on first use) when they describe another count.
- * `memo` keeps recent tokens' vocabulary matches (tests pass a small one to exercise eviction).
- */
-export function createSearchIndex(
-  tables: SearchTables,
-  count: number,
-  { memo = tokenMemo() }: { memo?: TokenMemo } = {},
-): SearchIndex {
+/** Queries over `tables` of `count` patterns; throws (on first use) when they describe another count. */
+export function createSearchIndex(tables: SearchTables, count: number): SearchIndex {
   const data = decodedOnFirstUse(tables, count);
-  const exact = exactTier(data, (t) => memo.match(t, (token) => stemWords(data.index(), data.rank(), token)));
+  const exact = exactTier(data);
   const ranked = rankedTier(tables, data);
+  /** A query's normalized words, and the technical terms among them: read once for both tiers. */
+  const read = (query: string) => {
+    const words = wordsOf(normalize(query));
+    return { words, technical: words.length === 0 ? NO_TERMS : data.rank().technicalAt(words) };
+  };
 
   function search(query: string, opts: ExactOptions & { limit?: number } = {}): SearchHits {
     const limit = opts.limit ?? Number.POSITIVE_INFINITY;
-    // Normalized once for both tiers.
-    const phrase = normalize(query);
-    const first = exact(phrase, opts);
-    const words = wordsOf(phrase);
+    const { words, technical } = read(query);
+    const first = exact(words, technical, opts);
     const page = first.length > limit ? first.slice(0, limit) : first;
     const out: SearchHits = { docs: page, match: page.map(() => MATCH.allWords), total: first.length };
     if (words.length === 0) return out;
@@ -99,7 +95,10 @@ export function createSearchIndex(
 
   return {
     search,
-    exact: (query, opts) => exact(normalize(query), opts),
+    exact(query, opts) {
+      const { words, technical } = read(query);
+      return exact(words, technical, opts);
+    },
     inCategory: (category) => data.inCategory(normalize(category)),
     hasCode: data.hasCode,
   };

@@ -5,7 +5,6 @@ import { createSearchIndex } from "../../src/catalog/search.ts";
 import { buildSearchTables, searchOrder } from "../../scripts/build/catalog/tables.ts";
 import type { TechnicalTerm } from "../../scripts/build/catalog/technical.ts";
 import type { SynonymRule } from "../../scripts/build/catalog/thesaurus.ts";
-import { tokenMemo } from "../../src/catalog/token-memo.ts";
 
 /** A deterministic Notion-style UUID for catalog number `n`. */
 export const uuidFor = (n: number) => {
@@ -40,12 +39,11 @@ export const numbers = (entries: readonly Entry[]) => entries.map((e) => e.catal
  */
 export function entryIndex(
   es: readonly Entry[],
-  opts: { viaJson?: boolean; memoWords?: number; synonyms?: SynonymRule[]; technical?: TechnicalTerm[] } = {},
+  opts: { viaJson?: boolean; synonyms?: SynonymRule[]; technical?: TechnicalTerm[] } = {},
 ) {
   const order = searchOrder(es);
   const tables = buildSearchTables(order, opts.synonyms, opts.technical);
-  const memo = tokenMemo(opts.memoWords);
-  const ix = createSearchIndex(opts.viaJson ? JSON.parse(JSON.stringify(tables)) : tables, order.length, { memo });
+  const ix = createSearchIndex(opts.viaJson ? JSON.parse(JSON.stringify(tables)) : tables, order.length);
   const options = (o: { category?: string; filter?: (e: Entry) => boolean }) => ({
     category: o.category,
     filter: o.filter && ((d: number) => o.filter!(order[d])),
@@ -61,8 +59,6 @@ export function entryIndex(
       return docs.map((d, i) => ({ entry: order[d], match: match[i] }));
     },
     inCategory: (category: string) => Array.from(ix.inCategory(category), (d) => order[d]),
-    /** The index's token memo, to watch its budget. */
-    memo,
   };
 }
 
