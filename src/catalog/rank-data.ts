@@ -152,7 +152,7 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
   const average = count === 0 ? 1 : ix.fwdWord.length / count;
   for (let d = 0; d < count; d++) relLength[d] = (ix.docStart[d + 1] - ix.docStart[d]) / average;
 
-  // The keys and their rules, decoded on the first lookup; each key's phrases, split once asked for.
+  // The keys and their rules, decoded on the first lookup.
   let table: { keys: string[]; ruleStart: Int32Array; ruleIds: number[] } | undefined;
   function decodeSynonyms() {
     const keys = data.synonyms.keys === "" ? [] : data.synonyms.keys.split("\n");
@@ -166,17 +166,13 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
     if (!rs.done()) throw new Error("rank tables are corrupt: rebuild the catalog");
     return { keys, ruleStart, ruleIds };
   }
-  const phrases = new Map<string, string[][] | undefined>();
   function synonymsOf(key: string): string[][] | undefined {
-    if (phrases.has(key)) return phrases.get(key);
     table ??= decodeSynonyms();
     const at = indexOf(table.keys, key);
+    if (at < 0) return undefined;
     const phrasesOf = (r: number) => data.synonyms.targets[r].filter((t) => t !== key).map((t) => t.split(" "));
-    const own = at < 0 ? [] : table.ruleIds.slice(table.ruleStart[at], table.ruleStart[at + 1]).flatMap(phrasesOf);
-    const found = own.length ? own : undefined;
-    if (phrases.size >= 4096) phrases.clear();
-    phrases.set(key, found);
-    return found;
+    const own = table.ruleIds.slice(table.ruleStart[at], table.ruleStart[at + 1]).flatMap(phrasesOf);
+    return own.length ? own : undefined;
   }
   let byLength: Map<number, string[]> | undefined;
   function spellings(length: number): readonly string[] {

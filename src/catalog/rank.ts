@@ -11,7 +11,7 @@
  */
 import { STOPWORDS } from "./analyze.ts";
 import { type Alternative, type Concept, createConceptReader, KIND } from "./concepts.ts";
-import type { RankIndex } from "./rank-data.ts";
+import type { RankIndex, TechnicalTerms } from "./rank-data.ts";
 import { FIELD, type WordIndex } from "./search-data.ts";
 
 /** How a hit matched, for the agent to judge it. */
@@ -79,7 +79,7 @@ function createScorer(
   rk: RankIndex,
   count: number,
   title: (d: number) => string,
-  concepts: (words: string[]) => Concept[],
+  concepts: (words: string[], technical: TechnicalTerms) => Concept[],
 ) {
   // Scratch space, reused by every query (nothing in here calls out, so no query re-enters).
   const bits = new Uint8Array(count);
@@ -272,10 +272,11 @@ function createScorer(
    * explain enough → drop the noise beside the best; the scratch space is reset whatever happens.
    */
   function rank(words: string[], skip?: Uint8Array): Ranked {
-    const cs = concepts(words);
+    const technical = rk.technicalAt(words);
+    const cs = concepts(words, technical);
     const out: Ranked = { docs: [], scores: [], match: [] };
     if (cs.length === 0) return out;
-    const q = reading(words, cs, rk.technicalAt(words).terms);
+    const q = reading(words, cs, technical.terms);
     const marked: number[] = [];
     markNamed(cs, marked);
     let hits = 0;
