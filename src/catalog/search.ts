@@ -76,7 +76,7 @@ export function createSearchIndex(tables: SearchTables, count: number): SearchIn
     const page = first.length > limit ? first.slice(0, limit) : first;
     const out: SearchHits = { docs: page, match: page.map(() => MATCH.allWords), total: first.length };
     if (words.length === 0) return out;
-    const { kept, of: more, byScore } = ranked(words, first, opts);
+    const { kept, of: more, byScore } = ranked(words, technical, first, opts);
     out.total += kept.length;
     // The best of the ranked hits fill what the exact ones left of the page: a selection, not a sort of them all.
     const room = Math.min(limit - page.length, kept.length);
@@ -142,34 +142,21 @@ interface RankedHits {
  * caller's category and filter. The ranker and its tables are built on first use.
  */
 function rankedTier(tables: SearchTables, data: ReturnType<typeof decodedOnFirstUse>) {
-  const { count } = data;
   let ranker: ReturnType<typeof createRanker> | undefined;
-  const ranked = () => {
-    return (ranker ??= createRanker(data.index(), data.rank(), count, data.title, tables.titles));
-  };
-  // One mark array for the exact hits, reused unless a search runs inside another's filter.
-  const shared = new Uint8Array(count);
-  let sharedBusy = false;
-  function marks(ds: readonly number[]): Uint8Array {
-    let m = shared;
-    if (sharedBusy) m = new Uint8Array(count);
-    else sharedBusy = true;
-    for (const d of ds) m[d] = 1;
-    return m;
-  }
+  const ranked = () => (ranker ??= createRanker(data.index(), data.rank(), data.count, data.title, tables.titles));
 
-  return function rank(words: string[], first: readonly number[], opts: ExactOptions): RankedHits {
+  return function rank(
+    words: string[],
+    technical: TechnicalTerms,
+    first: readonly number[],
+    opts: ExactOptions,
+  ): RankedHits {
     const category = opts.category === undefined ? undefined : data.inCategory(normalize(opts.category));
-    // The exact hits are marked, so ranking lists only the others; the caller's filter runs last,
-    // once the marks are cleared (it may search again).
-    const own = marks(first);
-    let more: Ranked;
-    try {
-      more = ranked().rank(words, own);
-    } finally {
-      for (const d of first) own[d] = 0;
-      if (own === shared) sharedBusy = false;
-    }
+    // Ranking lists only the patterns the exact tier did not (a common word has thousands at
+    // 10,000 patterns: marked in an array, not a Set); the caller's filter runs last (it may search again).
+    const exact = new Uint8Array(data.count);
+    for (const d of first) exact[d] = 1;
+    const more = ranked()(words, technical, exact);
     const keep: number[] = [];
     for (let j = 0; j < more.docs.length; j++) if (category === undefined || has(category, more.docs[j])) keep.push(j);
     const kept = opts.filter ? keep.filter((j) => opts.filter!(more.docs[j])) : keep;
