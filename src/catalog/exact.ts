@@ -11,7 +11,7 @@
  * the word index (search-data.ts) and the stem table (rank-data.ts), and gives exactly the results of
  * the plain scan kept in tests/unit/catalog/search-reference.ts, in three steps:
  * 1. a query word matches the catalog's words of its stem, by one lookup of the stem table;
- * 2. the patterns holding every word come from the posting lists (postings.ts);
+ * 2. the patterns holding every word come from the stems' posting lists (postings.ts);
  * 3. the field bits of the matched words give the tag, description and title weights without
  *    touching the text again; only titles holding every word are read, to compare them with the query.
  */
@@ -57,19 +57,10 @@ export interface ExactOptions {
   filter?: (d: number) => boolean;
 }
 
-/** A query word's match: the catalog's words of its stem, and the stem (-1 when no pattern holds it). */
-interface StemTerm extends Term {
-  stem: number;
-}
-
-/** The words of `t`'s stem (none when no pattern holds it), by one lookup of the stem table. */
-function stemTerm(ix: WordIndex, rk: RankIndex, t: string): StemTerm {
+/** The stem of `t` and how many patterns hold a word of it (-1 and 0 when none does), by one lookup. */
+function stemTerm(rk: RankIndex, t: string): Term {
   const stem = rk.stemIdOf(stemOf(t));
-  if (stem < 0) return { words: [], stem, cost: 0 };
-  const words = Array.from(rk.stemWords.subarray(rk.stemStart[stem], rk.stemStart[stem + 1]));
-  let cost = 0;
-  for (const k of words) cost += ix.wordStart[k + 1] - ix.wordStart[k];
-  return { words, stem, cost };
+  return { stem, cost: stem < 0 ? 0 : rk.postStart[stem + 1] - rk.postStart[stem] };
 }
 
 /**
@@ -92,7 +83,7 @@ export function requiredWords(words: readonly string[]): { w: string; i: number 
 
 /** One way to read the query: the words it requires (with their matches) and the phrase the title weights compare. */
 interface Reading {
-  terms: StemTerm[];
+  terms: Term[];
   /** Per term, the stems its derivations have (for the title weights), undefined when none. */
   derived: (Set<number> | undefined)[];
   phrase: string;
@@ -114,13 +105,12 @@ export function exactTier(data: ExactData) {
    * matches nothing in any reading.
    */
   function readings(words: string[]): Reading[] {
-    const ix = data.index();
     const rk = data.rank();
-    const match = (t: string) => stemTerm(ix, rk, t);
+    const match = (t: string) => stemTerm(rk, t);
     const req = requiredWords(words);
     const joins: number[] = [];
     for (let j = 0; j + 1 < req.length && joins.length < MAX_JOINS; j++) {
-      if (req[j + 1].i === req[j].i + 1 && match(req[j].w + req[j + 1].w).words.length > 0) joins.push(j++);
+      if (req[j + 1].i === req[j].i + 1 && match(req[j].w + req[j + 1].w).stem >= 0) joins.push(j++);
     }
     const out: Reading[] = [];
     for (let mask = 0; mask < 1 << joins.length; mask++) {
@@ -135,7 +125,7 @@ export function exactTier(data: ExactData) {
         } else own.push(req[j].w);
       }
       const terms = own.map(match);
-      if (terms.length === 0 || terms.some((m) => m.words.length === 0)) continue;
+      if (terms.length === 0 || terms.some((m) => m.stem < 0)) continue;
       out.push({
         terms,
         derived: terms.map((m) => derivations(rk, m.stem)),
@@ -167,7 +157,7 @@ export function exactTier(data: ExactData) {
     const terms = Math.max(...all.map((r) => r.terms.length));
     let scored: Scored | undefined;
     for (const r of all) {
-      const hits = scoreHits(r, holdingAll(data.index(), r.terms, start), terms, opts.filter);
+      const hits = scoreHits(r, holdingAll(data.index(), data.rank(), r.terms, start), terms, opts.filter);
       scored = scored === undefined ? hits : merge(scored, hits);
     }
     return sortByKey(scored!, 2 * maxScore(terms) + 2);

@@ -1,15 +1,16 @@
 /**
- * The patterns holding every word of a query, for the exact tier (exact.ts), from the word index's
- * posting lists (search-data.ts). Each list is ascending by pattern, so the work is merging and
- * intersecting sorted lists, and costs what the lists hold, not what the catalog holds: a query's
- * rarest word picks the candidates, and each other word narrows them from its own lists or from the
- * candidates' forward lists, whichever holds fewer postings.
+ * The patterns holding every word of a query, for the exact tier (exact.ts), from each word's stem's
+ * posting list (rank-data.ts). Each list is ascending by pattern, so the work is intersecting sorted
+ * lists, and costs what the lists hold, not what the catalog holds: a query's rarest word picks the
+ * candidates, and each other word narrows them from its own list or from the candidates' forward
+ * lists (search-data.ts), whichever holds fewer postings.
  */
+import type { RankIndex } from "./rank-data.ts";
 import type { WordIndex } from "./search-data.ts";
 
-/** A query word as the index reads it: the catalog's words it matches, and how many postings they have. */
+/** A query word as the index reads it: its stem, and how many patterns hold one of the stem's words. */
 export interface Term {
-  words: readonly number[];
+  stem: number;
   cost: number;
 }
 
@@ -19,28 +20,29 @@ export interface Holding {
   fields: ArrayLike<number>[];
 }
 
-/** Patterns, ascending, with one set of field bits each: a word's inverted list as it is, or lists merged. */
-interface List {
+/** Patterns, ascending, with one set of field bits each, and which of the candidates were kept (indexes). */
+interface Narrowed {
   docs: ArrayLike<number>;
   fields: ArrayLike<number>;
+  kept?: number[];
 }
 
 /**
  * The patterns holding every term (among `within` when given, itself ascending), ascending, with
  * where each term occurs in each.
  */
-export function holdingAll(ix: WordIndex, terms: readonly Term[], within?: readonly number[]): Holding {
+export function holdingAll(ix: WordIndex, rk: RankIndex, terms: readonly Term[], within?: readonly number[]): Holding {
   const byCost = terms.map((_, j) => j).sort((a, b) => terms[a].cost - terms[b].cost);
   const perDoc = ix.fwdWord.length / Math.max(1, ix.docFields.length);
   const fields: ArrayLike<number>[] = terms.map(() => []);
   let docs: ArrayLike<number> | undefined = within;
   const done: number[] = [];
   for (const j of byCost) {
-    const { words, cost } = terms[j];
-    let found: List & { kept?: number[] };
-    if (docs === undefined) found = postingsOf(ix, words);
-    else if (cost < docs.length * perDoc) found = intersect(docs, postingsOf(ix, words));
-    else found = fromForward(ix, docs, words);
+    const { stem, cost } = terms[j];
+    let found: Narrowed;
+    if (docs === undefined) found = postingsOf(rk, stem);
+    else if (cost < docs.length * perDoc) found = intersect(docs, postingsOf(rk, stem));
+    else found = fromForward(ix, rk, docs, stem);
     // The terms already read keep their fields for the patterns still held.
     const { kept } = found;
     if (kept) for (const k of done) fields[k] = kept.map((i) => fields[k][i]);
@@ -52,33 +54,14 @@ export function holdingAll(ix: WordIndex, terms: readonly Term[], within?: reado
   return { docs: docs ?? [], fields };
 }
 
-/** The patterns holding one of `words`, ascending, each with the union of those words' fields in it. */
-function postingsOf(ix: WordIndex, words: readonly number[]): List {
-  const list = (k: number): List => {
-    const [from, to] = [ix.wordStart[k], ix.wordStart[k + 1]];
-    return { docs: ix.invDoc.subarray(from, to), fields: ix.invField.subarray(from, to) };
-  };
-  let out = list(words[0]);
-  for (let j = 1; j < words.length; j++) out = union(out, list(words[j]));
-  return out;
+/** Stem s's posting list, as it is in the index. */
+function postingsOf(rk: RankIndex, s: number): Narrowed {
+  const [from, to] = [rk.postStart[s], rk.postStart[s + 1]];
+  return { docs: rk.postDoc.subarray(from, to), fields: rk.postField.subarray(from, to) };
 }
 
-/** Both lists' patterns, each once with the union of its fields. */
-function union(a: List, b: List): List {
-  const out = { docs: [] as number[], fields: [] as number[] };
-  let i = 0;
-  let j = 0;
-  while (i < a.docs.length || j < b.docs.length) {
-    const da = i < a.docs.length ? a.docs[i] : Number.POSITIVE_INFINITY;
-    const db = j < b.docs.length ? b.docs[j] : Number.POSITIVE_INFINITY;
-    out.docs.push(Math.min(da, db));
-    out.fields.push((da <= db ? a.fields[i++] : 0) | (db <= da ? b.fields[j++] : 0));
-  }
-  return out;
-}
-
-/** The candidates `docs` that `list` holds, with its fields, and which of them were kept (indexes). */
-function intersect(docs: ArrayLike<number>, list: List) {
+/** The candidates `docs` that `list` holds, with its fields. */
+function intersect(docs: ArrayLike<number>, list: Narrowed): Narrowed {
   const out = { docs: [] as number[], fields: [] as number[], kept: [] as number[] };
   for (let i = 0, j = 0; i < docs.length && j < list.docs.length; ) {
     if (docs[i] < list.docs[j]) i++;
@@ -92,16 +75,14 @@ function intersect(docs: ArrayLike<number>, list: List) {
   return out;
 }
 
-/**
- * The candidates `docs` whose forward lists hold one of `words` (a stem's few), with their fields,
- * and which of them were kept (indexes).
- */
-function fromForward(ix: WordIndex, docs: ArrayLike<number>, words: readonly number[]) {
+/** The candidates `docs` whose forward lists hold a word of stem `s`, with those words' fields. */
+function fromForward(ix: WordIndex, rk: RankIndex, docs: ArrayLike<number>, s: number): Narrowed {
   const out = { docs: [] as number[], fields: [] as number[], kept: [] as number[] };
   for (let i = 0; i < docs.length; i++) {
     const d = docs[i];
     let bits = 0;
-    for (let p = ix.docStart[d]; p < ix.docStart[d + 1]; p++) if (words.includes(ix.fwdWord[p])) bits |= ix.fwdField[p];
+    for (let p = ix.docStart[d]; p < ix.docStart[d + 1]; p++)
+      if (rk.wordStem[ix.fwdWord[p]] === s) bits |= ix.fwdField[p];
     if (bits === 0) continue;
     out.docs.push(d);
     out.fields.push(bits);

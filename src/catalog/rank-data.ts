@@ -84,9 +84,18 @@ export interface RankIndex {
   stems: string[];
   /** The id of stem `s`, or -1 when no pattern holds it. */
   stemIdOf(s: string): number;
-  /** Stem s's words are stemWords[stemStart[s]..stemStart[s+1]]. */
+  /** Stem s's words are stemWords[stemStart[s]..stemStart[s+1]]; word k's stem is wordStem[k]. */
   stemStart: Int32Array;
   stemWords: Int32Array;
+  wordStem: Int32Array;
+  /**
+   * Stem s's posting list: the patterns holding one of its words are postDoc[postStart[s]..postStart[s+1]]
+   * (ascending), each with the fields those words occur in, OR'd (postField). Both tiers read a
+   * query word by its stem, so they read these rather than merge the lists of the stem's words.
+   */
+  postStart: Int32Array;
+  postDoc: Int32Array;
+  postField: Uint8Array;
   /** Inverse document frequency per stem (BM25's), and the one of a word no pattern holds. */
   idf: Float64Array;
   idfUnknown: number;
@@ -138,6 +147,8 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
   const fill = stemStart.slice(0, stems.length);
   const stemWords = new Int32Array(words);
   for (let k = 0; k < words; k++) stemWords[fill[wordStem[k]]++] = k;
+
+  const { postStart, postDoc, postField } = stemPostings(ix, wordStem, stems.length);
 
   const ts = varintReader(data.titleStems);
   const titleStart = new Int32Array(count + 1);
@@ -194,6 +205,10 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
     stemIdOf: (s) => indexOf(stems, s),
     stemStart,
     stemWords,
+    wordStem,
+    postStart,
+    postDoc,
+    postField,
     idf,
     idfUnknown: Math.log(1 + (count + 0.5) / 0.5),
     idfSpecific: Math.log(1 + (count - specific + 0.5) / (specific + 0.5)),
@@ -224,4 +239,37 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
       return { at, terms };
     },
   };
+}
+
+/**
+ * Each stem's posting list, from the forward lists: a pattern once per stem, ascending, with the
+ * fields of all its words of that stem. Two passes over the postings, counting then filling.
+ */
+function stemPostings(ix: WordIndex, wordStem: Int32Array, stems: number) {
+  const last = new Int32Array(stems).fill(-1);
+  const postStart = new Int32Array(stems + 1);
+  for (let d = 0; d < ix.docStart.length - 1; d++) {
+    for (let p = ix.docStart[d]; p < ix.docStart[d + 1]; p++) {
+      const s = wordStem[ix.fwdWord[p]];
+      if (last[s] !== d) postStart[s + 1]++;
+      last[s] = d;
+    }
+  }
+  for (let s = 0; s < stems; s++) postStart[s + 1] += postStart[s];
+  const postDoc = new Int32Array(postStart[stems]);
+  const postField = new Uint8Array(postStart[stems]);
+  // Where each stem's posting for the current pattern is, once made.
+  const at = postStart.slice(0, stems);
+  last.fill(-1);
+  for (let d = 0; d < ix.docStart.length - 1; d++) {
+    for (let p = ix.docStart[d]; p < ix.docStart[d + 1]; p++) {
+      const s = wordStem[ix.fwdWord[p]];
+      if (last[s] !== d) {
+        last[s] = d;
+        postDoc[at[s]++] = d;
+      }
+      postField[at[s] - 1] |= ix.fwdField[p];
+    }
+  }
+  return { postStart, postDoc, postField };
 }

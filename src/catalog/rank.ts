@@ -13,7 +13,6 @@ import { STOPWORDS } from "./analyze.ts";
 import { type Concept, createConceptReader } from "./concepts.ts";
 import type { RankIndex, TechnicalTerms } from "./rank-data.ts";
 import { createScorer, FLAG, type Tallies } from "./score.ts";
-import type { WordIndex } from "./search-data.ts";
 
 /** How a hit matched, for the agent to judge it. */
 export const MATCH = {
@@ -52,19 +51,13 @@ export interface Ranked {
 }
 
 /**
- * Ranked search over the word index and the stem table; `title(d)` is pattern d's normalized title,
+ * Ranked search over the stem table (rank-data.ts); `title(d)` is pattern d's normalized title,
  * `titles` every title joined by "\n". Two parts: reading a query into concepts (concepts.ts) and
  * scoring patterns against them (score.ts); then restraint decides which are kept.
  */
-export function createRanker(
-  ix: WordIndex,
-  rk: RankIndex,
-  count: number,
-  title: (d: number) => string,
-  titles: string,
-) {
+export function createRanker(rk: RankIndex, count: number, title: (d: number) => string, titles: string) {
   const concepts = createConceptReader(rk, titles);
-  const score = createScorer(ix, rk, count);
+  const score = createScorer(rk, count);
 
   /**
    * Whether the query names pattern d's title: every word of it, through any alternative, when the

@@ -6,7 +6,7 @@
  */
 import { type Alternative, type Concept, KIND } from "./concepts.ts";
 import type { RankIndex } from "./rank-data.ts";
-import { FIELD, type WordIndex } from "./search-data.ts";
+import { FIELD } from "./search-data.ts";
 
 /** BM25's term-frequency saturation and length normalization, at their usual values. */
 const K1 = 1.2;
@@ -15,8 +15,6 @@ const B = 0.75;
 const FIELD_WEIGHT = { title: 3, wholeTag: 2.5, tag: 1.5, description: 1, other: 0.5 } as const;
 /** Fields where a pattern says what it is. */
 const STRONG = FIELD.title | FIELD.tag | FIELD.wholeTag;
-/** Set beside a stem's fields in a pattern, so that fields 0 means "not reached yet". */
-const REACHED = 0x80;
 
 /** How a pattern matched, over all concepts: through a synonym, through a correction, or in part. */
 export const FLAG = { synonym: 2, corrected: 4, partial: 8 } as const;
@@ -45,15 +43,14 @@ const tf = (f: number) =>
 
 /**
  * Scores queries over `count` patterns, in columns of typed arrays (a value per pattern) made once for
- * the scorer's life: each level (stem, alternative, concept) adds up into its columns and clears what
+ * the scorer's life: each level (alternative, concept) adds up into its columns and clears what
  * it read, and a query's tallies are cleared once read. The one place search keeps work space between
  * queries: arrays of its own per query, or an object per pattern it reaches, cost a common word at
  * 10,000 patterns more than scoring it (`npm run bench -- --quick --only search`, search_components
  * p99 over 10,000 patterns; docs/search.md, Performance). Nothing here calls out, so no query re-enters.
  */
-export function createScorer(ix: WordIndex, rk: RankIndex, count: number) {
-  // Per stem: the fields its words occur in. Per alternative: its BM25 and idf matched, a strong field.
-  const fields = new Uint8Array(count);
+export function createScorer(rk: RankIndex, count: number) {
+  // Per alternative: its BM25 and idf matched, and whether a title or tag matched.
   const altScore = new Float64Array(count);
   const altIdf = new Float64Array(count);
   const altStrong = new Uint8Array(count);
@@ -73,31 +70,20 @@ export function createScorer(ix: WordIndex, rk: RankIndex, count: number) {
     strong: new Uint8Array(count),
   };
   const { total, explained, flags, matched, strong } = tallies;
-  // The patterns reached by a stem, an alternative and a concept: lists of a length, never grown.
-  const inStem = new Int32Array(count);
+  // The patterns reached by an alternative and by a concept: lists of a length, never grown.
   const inAlt = new Int32Array(count);
   const inConcept = new Int32Array(count);
 
-  /** Adds alternative `a`'s BM25 and matched idf per pattern into altScore and altIdf; lists them in inAlt, returns how many. */
+  /** Adds alternative `a`'s BM25 and matched idf per pattern into altScore and altIdf; lists them in inAlt. */
   function scoreAlternative(a: Alternative): number {
     let reached = 0;
     for (const s of a.stems) {
       if (s < 0) continue;
-      let n = 0;
-      for (let j = rk.stemStart[s]; j < rk.stemStart[s + 1]; j++) {
-        const k = rk.stemWords[j];
-        for (let i = ix.wordStart[k]; i < ix.wordStart[k + 1]; i++) {
-          const d = ix.invDoc[i];
-          if (fields[d] === 0) inStem[n++] = d;
-          fields[d] |= ix.invField[i] | REACHED;
-        }
-      }
       const idf = rk.idf[s];
-      for (let j = 0; j < n; j++) {
-        const d = inStem[j];
-        const f = tf(fields[d]);
-        if (fields[d] & STRONG) altStrong[d] = 1;
-        fields[d] = 0;
+      for (let i = rk.postStart[s]; i < rk.postStart[s + 1]; i++) {
+        const d = rk.postDoc[i];
+        const f = tf(rk.postField[i]);
+        if (rk.postField[i] & STRONG) altStrong[d] = 1;
         if (altIdf[d] === 0) inAlt[reached++] = d;
         altScore[d] += (idf * f * (K1 + 1)) / (f + K1 * (1 - B + B * rk.relLength[d]));
         altIdf[d] += idf;

@@ -34,10 +34,6 @@ export interface WordIndex {
   docStart: Int32Array;
   fwdWord: Int32Array;
   fwdField: Uint8Array;
-  /** Inverted: word k's postings are wordStart[k]..wordStart[k+1] (patterns ascending). */
-  wordStart: Int32Array;
-  invDoc: Int32Array;
-  invField: Uint8Array;
   /** Per pattern, the union of its words' fields (a title without words is all marks and punctuation). */
   docFields: Uint8Array;
 }
@@ -60,7 +56,6 @@ export function decodeSearchData(data: SearchData, count: number): WordIndex {
   const docStart = new Int32Array(n + 1);
   const fwdWord = new Int32Array(total);
   const fwdField = new Uint8Array(total);
-  const perWord = new Int32Array(words + 1);
   const docFields = new Uint8Array(n);
   let p = 0;
   for (let d = 0; d < n; d++) {
@@ -72,24 +67,10 @@ export function decodeSearchData(data: SearchData, count: number): WordIndex {
       fwdWord[p] = k;
       fwdField[p] = v & ((1 << FIELD_BITS) - 1);
       docFields[d] |= fwdField[p++];
-      perWord[k + 1]++;
     }
   }
   docStart[n] = p;
   if (p !== total || !varints.done()) throw new Error("search index is corrupt: rebuild the catalog");
 
-  // Counting sort of the forward postings by word gives the inverted lists, patterns ascending.
-  const wordStart = perWord;
-  for (let k = 0; k < words; k++) wordStart[k + 1] += wordStart[k];
-  const fill = wordStart.slice(0, words);
-  const invDoc = new Int32Array(total);
-  const invField = new Uint8Array(total);
-  for (let d = 0; d < n; d++) {
-    for (let i = docStart[d]; i < docStart[d + 1]; i++) {
-      const at = fill[fwdWord[i]]++;
-      invDoc[at] = d;
-      invField[at] = fwdField[i];
-    }
-  }
-  return { vocab, words, docStart, fwdWord, fwdField, wordStart, invDoc, invField, docFields };
+  return { vocab, words, docStart, fwdWord, fwdField, docFields };
 }

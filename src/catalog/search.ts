@@ -143,7 +143,7 @@ interface RankedHits {
  */
 function rankedTier(tables: SearchTables, data: ReturnType<typeof decodedOnFirstUse>) {
   let ranker: ReturnType<typeof createRanker> | undefined;
-  const ranked = () => (ranker ??= createRanker(data.index(), data.rank(), data.count, data.title, tables.titles));
+  const ranked = () => (ranker ??= createRanker(data.rank(), data.count, data.title, tables.titles));
 
   return function rank(
     words: string[],

@@ -6,7 +6,7 @@
  */
 import { normalize } from "../../../src/catalog/normalize.ts";
 import type { Entry } from "../../../src/catalog/schema.ts";
-import { decodeSearchData, FIELD } from "../../../src/catalog/search-data.ts";
+import { decodeSearchData, FIELD, type WordIndex } from "../../../src/catalog/search-data.ts";
 import { type SearchTables, slugSection } from "../../../src/catalog/search.ts";
 import { CATALOG_FORMAT, type CatalogHead } from "../../../src/catalog/reader.ts";
 import { buildRankData } from "./rank-data.ts";
@@ -48,9 +48,9 @@ export function buildSearchTables(
   const words = buildSearchData(entries);
   const index = decodeSearchData(words, entries.length);
   const vocabulary = index.vocab === "" ? [] : index.vocab.split("\n");
-  const docsOf = (k: number) => index.invDoc.subarray(index.wordStart[k], index.wordStart[k + 1]);
-  const named = (k: number) =>
-    index.invField.subarray(index.wordStart[k], index.wordStart[k + 1]).some((f) => (f & NAMED) !== 0);
+  const byWord = postingsByWord(index);
+  const docsOf = (k: number) => byWord.docs[k];
+  const named = (k: number) => byWord.fields[k].some((f) => (f & NAMED) !== 0);
   const titles = entries.map((e) => normalize(e.title));
   return {
     words,
@@ -59,6 +59,19 @@ export function buildSearchTables(
     categories: Object.fromEntries(categories),
     withCode: entries.flatMap((e, d) => (e.hasGeneratedComponent ? [d] : [])),
   };
+}
+
+/** Each word's patterns (ascending) and the fields it occurs in there, read off the index's forward lists. */
+export function postingsByWord(index: WordIndex): { docs: number[][]; fields: number[][] } {
+  const docs: number[][] = Array.from({ length: index.words }, () => []);
+  const fields: number[][] = Array.from({ length: index.words }, () => []);
+  for (let d = 0; d + 1 < index.docStart.length; d++) {
+    for (let p = index.docStart[d]; p < index.docStart[d + 1]; p++) {
+      docs[index.fwdWord[p]].push(d);
+      fields[index.fwdWord[p]].push(index.fwdField[p]);
+    }
+  }
+  return { docs, fields };
 }
 
 /** Code-point order, not localeCompare: the same on every runtime and locale. */

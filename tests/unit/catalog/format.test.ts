@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { parseCatalog } from "../../../scripts/build/catalog/parse.ts";
 import { buildRankData } from "../../../scripts/build/catalog/rank-data.ts";
 import { buildSearchData, patternWords } from "../../../scripts/build/catalog/search-data.ts";
+import { postingsByWord } from "../../../scripts/build/catalog/tables.ts";
 import { parseThesaurus } from "../../../scripts/build/catalog/thesaurus.ts";
 import { encodeVarints } from "../../../scripts/build/catalog/varint.ts";
 import { ROOT } from "../../../scripts/lib/repo-root.ts";
@@ -47,19 +48,6 @@ describe("the word index (search-data.ts, both sides)", () => {
     });
   });
 
-  it("inverts the same postings: each word's patterns ascending, with the same fields", () => {
-    const inverted = new Map<string, [number, number][]>();
-    entries.forEach((_, d) => {
-      for (let i = ix.docStart[d]; i < ix.docStart[d + 1]; i++)
-        inverted.set(vocab[ix.fwdWord[i]], [...(inverted.get(vocab[ix.fwdWord[i]]) ?? []), [d, ix.fwdField[i]]]);
-    });
-    vocab.forEach((w, k) => {
-      const own: [number, number][] = [];
-      for (let i = ix.wordStart[k]; i < ix.wordStart[k + 1]; i++) own.push([ix.invDoc[i], ix.invField[i]]);
-      expect(own, w).toEqual(inverted.get(w));
-    });
-  });
-
   it("refuses an index built for another number of patterns", () => {
     expect(() => decodeSearchData(data, entries.length + 1)).toThrow(/rebuild the catalog/);
   });
@@ -68,9 +56,9 @@ describe("the word index (search-data.ts, both sides)", () => {
 describe("the rank tables (rank-data.ts, both sides)", () => {
   const ix = decodeSearchData(buildSearchData(entries), entries.length);
   const vocab = ix.vocab.split("\n");
-  const docsOf = (k: number) => ix.invDoc.subarray(ix.wordStart[k], ix.wordStart[k + 1]);
-  const named = (k: number) =>
-    ix.invField.subarray(ix.wordStart[k], ix.wordStart[k + 1]).some((f) => (f & (FIELD.title | FIELD.tag)) !== 0);
+  const byWord = postingsByWord(ix);
+  const docsOf = (k: number) => byWord.docs[k];
+  const named = (k: number) => byWord.fields[k].some((f) => (f & (FIELD.title | FIELD.tag)) !== 0);
   const titles = entries.map((e) => normalize(e.title));
   const data = buildRankData(vocab, docsOf, named, titles, rules);
   const rank = decodeRankData(data, ix, entries.length);
@@ -85,6 +73,22 @@ describe("the rank tables (rank-data.ts, both sides)", () => {
     rank.stems.forEach((s, id) => {
       const words = [...rank.stemWords.subarray(rank.stemStart[id], rank.stemStart[id + 1])].map((k) => vocab[k]);
       expect(words.sort(byCodeUnit), s).toEqual(wordsOfStem.get(s)!.map((k) => vocab[k]));
+    });
+  });
+
+  it("lists each stem's patterns ascending, each once with the fields of all its words of that stem", () => {
+    const expected = new Map<string, Map<number, number>>();
+    entries.forEach((_, d) => {
+      for (let i = ix.docStart[d]; i < ix.docStart[d + 1]; i++) {
+        const s = stemOf(vocab[ix.fwdWord[i]]);
+        const own = expected.get(s) ?? expected.set(s, new Map()).get(s)!;
+        own.set(d, (own.get(d) ?? 0) | ix.fwdField[i]);
+      }
+    });
+    rank.stems.forEach((s, id) => {
+      const own: [number, number][] = [];
+      for (let i = rank.postStart[id]; i < rank.postStart[id + 1]; i++) own.push([rank.postDoc[i], rank.postField[i]]);
+      expect(own, s).toEqual([...expected.get(s)!].sort((a, b) => a[0] - b[0]));
     });
   });
 
