@@ -75,11 +75,11 @@ export function createRanker(rk: RankIndex, count: number, title: (d: number) =>
   }
 
   /**
-   * Keeps the patterns that explain enough of query `q` or are named by its title, but those in
-   * `skip`, into `out` with their final score and match; returns the best score, skipped patterns
+   * Keeps the patterns that explain enough of query `q` or are named by its title, but those listed
+   * already, into `out` with their final score and match; returns the best score, listed patterns
    * included.
    */
-  function keepHits(t: Readonly<Tallies>, q: Reading, skip: Uint8Array | undefined, out: Ranked): number {
+  function keepHits(t: Readonly<Tallies>, q: Reading, out: Ranked): number {
     let best = 0;
     for (let j = 0; j < t.size; j++) {
       const d = t.hits[j];
@@ -90,7 +90,7 @@ export function createRanker(rk: RankIndex, count: number, title: (d: number) =>
       const coverage = Math.min(1, t.explained[d] / q.readable);
       const points = t.total[d] * coverage * coverage * (titled ? TITLE_BONUS : 1);
       if (points > best) best = points;
-      if (skip?.[d]) continue;
+      if (t.listed[d]) continue;
       out.docs.push(d);
       out.scores.push(points);
       out.match.push(matchOf(t.matched[d] < q.concepts ? t.flags[d] | FLAG.partial : t.flags[d]));
@@ -109,17 +109,17 @@ export function createRanker(rk: RankIndex, count: number, title: (d: number) =>
 
   /**
    * Ranked patterns for a normalized query's words (the technical terms among them found), unordered,
-   * with their scores, but those marked in `skip` (the exact hits, already listed). Which ones are kept does
-   * not depend on what a caller filters afterwards (category, code): a filtered search is the same
-   * list, filtered. Steps: read the concepts → score each pattern → keep the hits that explain
+   * with their scores, but those in `listed` (the exact hits, already listed). Which ones are kept
+   * does not depend on what a caller filters afterwards (category, code): a filtered search is the
+   * same list, filtered. Steps: read the concepts → score each pattern → keep the hits that explain
    * enough → drop the noise beside the best.
    */
-  return function rank(words: string[], technical: TechnicalTerms, skip?: Uint8Array): Ranked {
+  return function rank(words: string[], technical: TechnicalTerms, listed: readonly number[] = []): Ranked {
     const cs = concepts(words, technical);
     const out: Ranked = { docs: [], scores: [], match: [] };
     if (cs.length === 0) return out;
     const q = reading(words, cs, technical.terms);
-    const best = score(cs, (tallies) => keepHits(tallies, q, skip, out));
+    const best = score(cs, listed, (tallies) => keepHits(tallies, q, out));
     dropNoise(out, best);
     return out;
   };

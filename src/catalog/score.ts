@@ -33,6 +33,8 @@ export interface Tallies {
   flags: Uint8Array;
   matched: Uint8Array;
   strong: Uint8Array;
+  /** 1 for a pattern the caller has listed already (the exact hits): scored, but not to be listed again. */
+  listed: Uint8Array;
 }
 
 const tf = (f: number) =>
@@ -68,6 +70,7 @@ export function createScorer(rk: RankIndex, count: number) {
     flags: new Uint8Array(count),
     matched: new Uint8Array(count),
     strong: new Uint8Array(count),
+    listed: new Uint8Array(count),
   };
   const { total, explained, flags, matched, strong } = tallies;
   // The patterns reached by an alternative and by a concept: lists of a length, never grown.
@@ -131,9 +134,17 @@ export function createScorer(rk: RankIndex, count: number) {
     }
   }
 
-  /** Scores `concepts`, and returns what `read` makes of the tallies, valid only while it runs. */
-  return function score<T>(concepts: readonly Concept[], read: (tallies: Readonly<Tallies>) => T): T {
+  /**
+   * Scores `concepts`, the patterns in `listed` marked as such, and returns what `read` makes of the
+   * tallies, valid only while it runs.
+   */
+  return function score<T>(
+    concepts: readonly Concept[],
+    listed: readonly number[],
+    read: (tallies: Readonly<Tallies>) => T,
+  ): T {
     try {
+      for (const d of listed) tallies.listed[d] = 1;
       for (const c of concepts) scoreConcept(c);
       return read(tallies);
     } finally {
@@ -141,6 +152,7 @@ export function createScorer(rk: RankIndex, count: number) {
         const d = tallies.hits[j];
         total[d] = explained[d] = flags[d] = matched[d] = strong[d] = 0;
       }
+      for (const d of listed) tallies.listed[d] = 0;
       tallies.size = 0;
     }
   };

@@ -152,11 +152,8 @@ function rankedTier(tables: SearchTables, data: ReturnType<typeof decodedOnFirst
     opts: ExactOptions,
   ): RankedHits {
     const category = opts.category === undefined ? undefined : data.inCategory(normalize(opts.category));
-    // Ranking lists only the patterns the exact tier did not (a common word has thousands at
-    // 10,000 patterns: marked in an array, not a Set); the caller's filter runs last (it may search again).
-    const exact = new Uint8Array(data.count);
-    for (const d of first) exact[d] = 1;
-    const more = ranked()(words, technical, exact);
+    // Ranking lists only the patterns the exact tier did not; the caller's filter runs last (it may search again).
+    const more = ranked()(words, technical, first);
     const keep: number[] = [];
     for (let j = 0; j < more.docs.length; j++) if (category === undefined || has(category, more.docs[j])) keep.push(j);
     const kept = opts.filter ? keep.filter((j) => opts.filter!(more.docs[j])) : keep;
