@@ -79,7 +79,7 @@ describe("npm run bench (smoke), through the lab", () => {
     expect(tsc.status).toBe(0);
   }, 120_000);
 
-  it("runs every part for all four variants on Deno and Node and writes the result file", () => {
+  it("runs every part for all four variants on Deno and Node, writes the result file and checks every guard", () => {
     const out = join(mkdtempSync(join(tmpdir(), "bench-smoke-")), "results.json");
     const run = spawnSync("npm", ["run", "bench", "--", "--smoke", "--out", out], {
       cwd: ROOT,
@@ -122,7 +122,10 @@ describe("npm run bench (smoke), through the lab", () => {
         if (scenario !== "tools_list") expect(cells.sdk.body_bytes).toBe(cells.ours.body_bytes);
       }
     }
-    expect(r.targets.length).toBeGreaterThanOrEqual(6);
+    // The seven guards, each once, each met or missed.
+    expect(r.targets).toHaveLength(7);
+    for (const t of r.targets) expect(typeof t.met, t.target).toBe("boolean");
+    expect(Number.isFinite(r.ratios.vs_sdk_cpu_per_request_search)).toBe(true);
     expect(run.stdout).toContain("Targets");
   }, 300_000);
 });
