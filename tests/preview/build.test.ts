@@ -15,7 +15,7 @@ import {
   type PreviewBuild,
   previewFileText,
 } from "../../scripts/build/preview.ts";
-import { bundle, ENTRIES } from "../../scripts/bench/bundle.ts";
+import { bundle, EDGE_ENTRY } from "../../scripts/lib/edge-bundle.ts";
 import { CATALOG_DIR } from "../../scripts/build/catalog.ts";
 import { ROOT } from "../../scripts/lib/repo-root.ts";
 import { staleOutputs } from "../../scripts/build/generated.ts";
@@ -91,7 +91,7 @@ describe("the edge bundle (esbuild, as the benchmark bundles it)", () => {
   it("stays out of the edge bundle the benchmark measures: an external module, imported on first read", async () => {
     const work = await mkdtemp(join(tmpdir(), "preview-bundle-"));
     try {
-      const size = await bundle(ENTRIES.ours, join(work, "ours"), CATALOG_DIR);
+      const size = await bundle(EDGE_ENTRY, join(work, "ours"), CATALOG_DIR);
       const code = await readFile(size.file, "utf8");
       expect(code).toMatch(/import\("file:\/\/[^"]*\/generated\/preview-html\.json",\{with:\{type:"json"\}\}\)/);
       // Neither what a cold isolate loads nor the chunks loaded on demand hold the document.

@@ -11,7 +11,7 @@ import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import inputSchemas from "../../generated/input-schemas.json" with { type: "json" };
-import { EDGE_BUILD, ENTRIES } from "../../scripts/bench/bundle.ts";
+import { EDGE_BUILD, EDGE_ENTRY } from "../../scripts/lib/edge-bundle.ts";
 import { staleOutputs } from "../../scripts/build/generated.ts";
 import { buildSchemasFile, SCHEMAS_PATH, schemasGenerator, toolFiles } from "../../scripts/build/schemas.ts";
 import { ROOT } from "../../scripts/lib/repo-root.ts";
@@ -90,7 +90,7 @@ describe("the edge function bundle", () => {
   it("leaves out zod's JSON-Schema generator", async () => {
     const result = await build({
       ...EDGE_BUILD,
-      entryPoints: [ENTRIES.ours],
+      entryPoints: [EDGE_ENTRY],
       write: false,
       metafile: true,
       external: [...EDGE_BUILD.external, "*.json"],

@@ -1,7 +1,8 @@
 /**
  * The layers of the deployed code (scripts/dev/architecture.ts): no cycles, a protocol core that
  * stands alone and knows no domain, one public surface for the HTTP helpers, nothing in src/ that
- * only tests or scripts use, and one module that reads the environment. The checker is tested too.
+ * only tests or scripts use, and one module that reads the environment; and nothing of the product
+ * that imports the lab. The checker is tested too.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -67,6 +68,18 @@ describe("the import graph of src/ and netlify/", () => {
   it("src/mcp names nothing of the domain: no pattern_id, version_id or tool name", () => {
     expect(DOMAIN_NAMES).toContain("get_component");
     expect(mentions(ROOT, "src/mcp", DOMAIN_NAMES)).toEqual([]);
+  });
+});
+
+describe("the lab (bench/), a package of its own", () => {
+  it("nothing of the product imports it but the bench test, so a product install runs without it", () => {
+    const product = importGraph(ROOT, ["src", "netlify", "scripts", "tests", "preview"]);
+    const intoLab = [...product].flatMap(([from, tos]) =>
+      tos.filter((to) => to.startsWith("bench/")).map((to) => `${from} -> ${to}`),
+    );
+    // The bench test is the lab's own in `npm test`: it installs the lab and runs it.
+    expect(intoLab.some((l) => l.startsWith("tests/benchmark/bench.test.ts -> "))).toBe(true);
+    expect(intoLab.filter((l) => !l.startsWith("tests/benchmark/"))).toEqual([]);
   });
 });
 

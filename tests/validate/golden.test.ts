@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/lib/repo-root.ts";
 import { tsxSyntaxErrors } from "../../scripts/ops/validate/check.ts";
-import { BROKEN } from "../../scripts/bench/parsers/broken.ts";
+import { BROKEN } from "../helpers/broken.ts";
 import { validateComponent } from "../../src/validate/validate.ts";
 import { fixtures } from "../components/helpers.ts";
 

@@ -26,7 +26,7 @@ import {
   staleFiles,
   writeCatalogFiles,
 } from "../../../scripts/build/catalog.ts";
-import { generateCatalog, rng } from "../../../scripts/bench/gen-catalog.ts";
+import { generateCatalog, rng } from "../../../scripts/lib/gen-catalog.ts";
 import { createCatalog } from "../../helpers/memory-catalog.ts";
 import { parseTechnicalTerms } from "../../../scripts/build/catalog/technical.ts";
 import { parseThesaurus } from "../../../scripts/build/catalog/thesaurus.ts";
