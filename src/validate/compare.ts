@@ -11,7 +11,7 @@
  */
 import { diffLines, type LineDiff, lineDiff, lineIndex } from "./lines.ts";
 import { type Occurrence, RULES, type Rule } from "./rules.ts";
-import type { A11y } from "./scan.ts";
+import type { A11y } from "./scanned.ts";
 
 export interface Finding {
   rule: Rule;

@@ -7,7 +7,7 @@ import { CATALOG_PACKAGES, packageOf } from "../components/packages.ts";
 import { isToken } from "../theme/tokens.ts";
 import { COLOR_FUNCTION, COLOR_UTILITY_ARBITRARY, HEX, NAMED_COLORS, PALETTE_CLASS, tokenFor } from "./colors.ts";
 import { LUCIDE_VERSION, lucideExports, nearestIcons, nearestTokens } from "./names.ts";
-import type { Role, Scan } from "./scan.ts";
+import type { Role, Scan } from "./scanned.ts";
 
 /** Every rule and its severity: errors make `ok` false. */
 export const RULES = {
