@@ -80,6 +80,7 @@ function endTag(w: Walk, tag: Tag): Failed | undefined {
       : { ok: false, message: `Expected corresponding JSX closing tag for <${open.name}>`, at: tag.at };
   }
   if (!tag.selfClosing) elements.push({ name: tag.name, at: tag.at });
+  if (tag.name) out.component.elements++;
   const member = tag.name.indexOf(".");
   if (member > 0 && w.namespaces.has(tag.name.slice(0, member)))
     out.members.push({ object: tag.name.slice(0, member), property: tag.name.slice(member + 1), at: tag.at });

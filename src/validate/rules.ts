@@ -12,6 +12,7 @@ import type { Role, Scan } from "./scanned.ts";
 /** Every rule and its severity: errors make `ok` false. */
 export const RULES = {
   parse_error: "error",
+  component_lost: "error",
   unknown_token: "error",
   unknown_icon: "error",
   hardcoded_color: "error",

@@ -21,7 +21,7 @@
  * - `data`: everything else.
  */
 import { openTag, tagToken } from "./jsx.ts";
-import { readImport } from "./modules.ts";
+import { defaultExport, readImport } from "./modules.ts";
 import { backtrackedFrom, failure, KW_FROM, parseTsx, ROLE_OBJECT_KEY, type Tokens, tt } from "./parse.ts";
 import type { Frame, Role, Scan, Scanned, Walk } from "./scanned.ts";
 
@@ -61,7 +61,7 @@ function unescapedBreak(raw: string): boolean {
 }
 
 function walk(code: string, tokens: Tokens): Scanned {
-  const out: Scan = { texts: [], numbers: [], imports: [], members: [], a11y: [] };
+  const out: Scan = { texts: [], numbers: [], imports: [], members: [], a11y: [], component: { elements: 0 } };
   const text = (i: number) => code.slice(tokens[i].start, tokens[i].end);
   const stack: Frame[] = [{}];
   const namespaces = new Set<string>();
@@ -131,6 +131,9 @@ function walk(code: string, tokens: Tokens): Scanned {
         } else if (next !== tt.dot && next !== tt.parenL) i = readImport(w, i);
         break;
       }
+      case tt._export:
+        out.component.exported ??= defaultExport(w, i);
+        break;
       case tt.name: {
         const next = tokens[i + 1];
         if (t.identifierRole === ROLE_OBJECT_KEY && next?.type === tt.colon) frame.key = text(i);

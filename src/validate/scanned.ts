@@ -50,12 +50,21 @@ export interface A11y {
   element: number;
 }
 
+/** What makes the file a component: its default export and the JSX elements it holds. */
+export interface Component {
+  /** The default export: offset of its `export`, and the name it exports where one is written. */
+  exported?: { at: number; name?: string };
+  /** JSX elements, fragments aside. */
+  elements: number;
+}
+
 export interface Scan {
   texts: Text[];
   numbers: KeyedNumber[];
   imports: Import[];
   members: Member[];
   a11y: A11y[];
+  component: Component;
 }
 
 export type Failed = { ok: false; message: string; at: number };
