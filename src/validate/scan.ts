@@ -27,8 +27,17 @@ import type { Frame, Role, Scan, Scanned, Walk } from "./scanned.ts";
 
 const CLASS_CALLS = new Set(["cn", "clsx", "classNames", "classnames", "cx", "twMerge", "twJoin", "cva", "tv"]);
 /** camelCase CSS properties and CSS-in-JS keys: a string under one of them is a style value. */
-const CSS_KEY =
-  /^(?:color|background\w*|border\w*|outline\w*|fill|stroke|font\w*|\w*[sS]hadow|\w*[cC]olor|\w*[rR]adius|textDecoration\w*|--[\w-]+|[a-z]+(?:-[a-z]+)+)$/;
+const CSS_KEYS = {
+  properties: /color|background\w*|border\w*|outline\w*|fill|stroke|font\w*/,
+  families: /\w*[sS]hadow|\w*[cC]olor|\w*[rR]adius|textDecoration\w*/,
+  custom: /--[\w-]+/,
+  kebabCase: /[a-z]+(?:-[a-z]+)+/,
+};
+const CSS_KEY = new RegExp(
+  `^(?:${Object.values(CSS_KEYS)
+    .map((part) => part.source)
+    .join("|")})$`,
+);
 const KEY_EVENTS = new Set(["keydown", "keyup", "keypress"]);
 
 export function scan(code: string): Scanned {
