@@ -24,7 +24,11 @@ export interface Validation {
  */
 export const MAX_FINDINGS = 100;
 
-/** Delivered versions read once per isolate, by sha256 (a version's bytes never change). */
+/**
+ * Delivered versions read once per isolate, by sha256 (a version's bytes never change): reading the
+ * delivered version is half of a warm call, and without it the 30 KB case's p99 goes past its target
+ * (`npm run bench -- --quick --only validate`; docs/validate.md#cost has the measurement).
+ */
 const bases = new Map<string, Version>();
 const BASES_KEPT = 64;
 
