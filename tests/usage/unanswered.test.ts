@@ -2,7 +2,7 @@
  * What agents looked for and did not find, in process over a real local Blobs store: the real app
  * and recorder, callers told apart by IP as on Netlify, the review read through the CLI.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +12,7 @@ import { monthOf } from "../../src/usage/event.ts";
 import { foldMonth } from "../../src/usage/fold.ts";
 import { createUsageRecorder } from "../../src/usage/recorder.ts";
 import { testApp } from "../helpers/app.ts";
+import { TOP_QUERIES } from "../../scripts/ops/usage-report/kpis.ts";
 import { dump, reportCli, toolCall, usageStore } from "./helpers.ts";
 
 const MONTH = monthOf(new Date());
@@ -87,7 +88,7 @@ describe("unanswered searches", () => {
     expect(text).toContain("What agents looked for and did not find");
     expect(text).toMatch(/3 +\(2 clients; none 3, weak 0\) +holographic keyboard for cats/);
     expect(text).not.toContain("date picker for submarines");
-    expect(text).toContain("2 sent by fewer not listed; --all-queries lists them");
+    expect(text).toContain("(not listed: 2 sent by fewer; --all-queries lists them)");
   });
 
   it("keeps the query apart from the client hash, and no e-mail address reaches the store", async () => {
@@ -142,5 +143,64 @@ describe("unanswered searches", () => {
       await off.stop();
       await rm(other, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the top 20, and --all-queries", () => {
+  let other: string;
+  let many: LocalBlobs;
+  // Nonsense words: every search finds nothing, or only some words, and keeps its query.
+  const queries = Array.from({ length: 25 }, (_, i) => `xyzzy plugh quux ${String(i + 1).padStart(2, "0")}`);
+  const once = "xyzzy plugh quux lonely";
+
+  beforeAll(async () => {
+    other = await mkdtemp(join(tmpdir(), "usage-unanswered-top-"));
+    many = await startLocalBlobs({ directory: other, siteID: "0" });
+    const search = searcher(usageStore(many.config));
+    for (const q of queries) {
+      await search("203.0.113.1", "search_patterns", q);
+      await search("203.0.113.2", "search_patterns", q);
+    }
+    await search("203.0.113.3", "search_patterns", once);
+  });
+  afterAll(async () => {
+    await many.stop();
+    await rm(other, { recursive: true, force: true });
+  });
+
+  it("25 queries of two clients each: the report lists 20 and says 5 more, in JSON, text and HTML", async () => {
+    expect(TOP_QUERIES).toBe(20);
+    const { unanswered } = JSON.parse((await reportCli(["--month", MONTH, "--json", "--dir", other])).stdout);
+    expect(unanswered).toMatchObject({ searches: 51, min_clients: 2, more: 5, hidden: 1 });
+    expect(unanswered.queries).toHaveLength(20);
+    // Equal counts and clients: in the order of the query's text.
+    expect(unanswered.queries.map((q: { query: string }) => q.query)).toEqual(queries.slice(0, 20));
+    expect(unanswered.queries[0]).toMatchObject({ count: 2, clients: 2 });
+
+    const text = (await reportCli(["--month", MONTH, "--dir", other, "--no-fold"])).stdout;
+    expect(text).toContain(
+      "queries sent by at least 2 distinct clients (not listed: 5 more past the top 20 and 1 sent by fewer; " +
+        "--all-queries lists them):",
+    );
+    expect(text).toContain(queries[19]);
+    expect(text).not.toContain(queries[20]);
+
+    const page = join(other, "report.html");
+    await reportCli(["--month", MONTH, "--dir", other, "--no-fold", "--html", page]);
+    const html = await readFile(page, "utf8");
+    expect(html).toContain("not listed: 5 more past the top 20 and 1 sent by fewer (--all-queries lists them)");
+    expect(html).toContain(queries[19]);
+    expect(html).not.toContain(queries[20]);
+  });
+
+  it("--all-queries lists all 25, and the 26th that one client sent once", async () => {
+    const args = ["--month", MONTH, "--dir", other, "--no-fold", "--all-queries"];
+    const { unanswered } = JSON.parse((await reportCli([...args, "--json"])).stdout);
+    expect(unanswered).toMatchObject({ min_clients: 1, more: 0, hidden: 0 });
+    expect(unanswered.queries.map((q: { query: string }) => q.query)).toEqual([...queries, once]);
+    expect(unanswered.queries[25]).toMatchObject({ count: 1, clients: 1 });
+    const text = (await reportCli(args)).stdout;
+    for (const q of [...queries, once]) expect(text).toContain(q);
+    expect(text).not.toContain("not listed");
   });
 });

@@ -237,6 +237,14 @@ const cases: Case[] = [
     at: 'role="button"',
   },
   {
+    name: "the default export removed, the function kept",
+    base: DP,
+    from: "export default function DateRangePicker(",
+    to: "function DateRangePicker(",
+    rule: "component_lost",
+    at: "function DateRangePicker(",
+  },
+  {
     name: "an unterminated string",
     base: DP,
     from: '"sa", "di"];',
@@ -272,7 +280,9 @@ describe("each rule, broken exactly once, yields that one finding at its line", 
     expect(finding.rule).toBe(rule);
     expect(finding.line).toBe(lineOf(edited, at));
     expect(finding.severity).toBe(
-      ["parse_error", "unknown_token", "unknown_icon", "hardcoded_color"].includes(rule) ? "error" : "warning",
+      ["parse_error", "component_lost", "unknown_token", "unknown_icon", "hardcoded_color"].includes(rule)
+        ? "error"
+        : "warning",
     );
     expect(result.ok).toBe(finding.severity !== "error");
     expect(finding.message.length).toBeGreaterThan(10);
@@ -283,6 +293,7 @@ describe("each rule, broken exactly once, yields that one finding at its line", 
     expect(new Set(cases.map((c) => c.rule))).toEqual(
       new Set([
         "parse_error",
+        "component_lost",
         "hardcoded_color",
         "hardcoded_font",
         "hardcoded_radius",
@@ -292,6 +303,56 @@ describe("each rule, broken exactly once, yields that one finding at its line", 
         "a11y_regression",
       ]),
     );
+  });
+});
+
+describe("component_lost: an edit that lost the component fails, at the line of its default export", () => {
+  // Date Picker, #77: its active version is what an agent adapts by default.
+  const active = `date-picker/${fixtures.find((f) => f.name === "date-picker")!.index.activeVersionId}`;
+
+  it.each([
+    ["the component deleted, an unrelated export left", "export const x = 1;"],
+    ["a component that renders nothing", "export default function DatePicker() { return null; }"],
+    ["a number, read leniently as a string", "42"],
+  ])("%s", (_name, edited) => {
+    const result = validate(code(active), edited, active);
+    expect(result.ok).toBe(false);
+    expect(result.findings.filter((f) => f.severity === "error")).toMatchObject([
+      { rule: "component_lost", severity: "error", line: 1 },
+    ]);
+    expect(result.findings[0].suggestion).toContain("default export");
+  });
+
+  it("the export lost: named where it was; nothing rendered: at the export that renders it", () => {
+    const named = edit(code(DP), "export default function", "export function");
+    expect(validate(code(DP), named, DP).findings).toMatchObject([
+      {
+        rule: "component_lost",
+        line: lineOf(named, "export function"),
+        message: expect.stringContaining("DateRangePicker"),
+        suggestion: expect.stringContaining("Export DateRangePicker as the default again"),
+      },
+    ]);
+    const empty = 'import { useState } from "react";\n\nexport default function DatePicker() {\n  return null;\n}\n';
+    const lost = validate(code(DP), empty, DP).findings.filter((f) => f.rule === "component_lost");
+    expect(lost).toMatchObject([{ line: 3, message: expect.stringContaining("renders nothing") }]);
+  });
+
+  it.each([
+    ["a named export and `export { X as default }`", (c: string) => `${c}\nexport { DateRangePicker as default };\n`],
+    ["a named export and `export default X;`", (c: string) => `${c}\nexport default DateRangePicker;\n`],
+    ["wrapped: `export default memo(X)`", (c: string) => `${c}\nexport default memo(DateRangePicker);\n`],
+  ])("the default export written another way is no loss: %s", (_name, wrap) => {
+    const edited = wrap(edit(code(DP), "export default function", "function"));
+    expect(validate(code(DP), edited, DP)).toMatchObject({ ok: true, findings: [] });
+  });
+
+  it("a delivered version without a default export, or without JSX, has nothing of it to lose", () => {
+    const named = edit(code(DP), "export default function", "export function");
+    expect(validate(named, edit(named, "export function", "function"), "named").findings).toEqual([]);
+    expect(validate(named, "export const x = 1;", "named").findings.map((f) => f.rule)).not.toContain("component_lost");
+    const hook = "export default function useToday() {\n  return new Date();\n}\n";
+    expect(validate(hook, "export default function useToday() {\n  return null;\n}\n", "hook").findings).toEqual([]);
   });
 });
 

@@ -89,6 +89,15 @@ describe("validate_component in process", () => {
     expect((await validate({ pattern_id: "#77", code: edited })).data.findings.length).toBeGreaterThan(0);
   });
 
+  it("the component replaced by a number: read as the string, not ok, component_lost on line 1", async () => {
+    const r = await validate({ pattern_id: "#77", code: 42 });
+    expect(r.isError).toBe(false);
+    expect(r.data.ok).toBe(false);
+    expect(r.data.findings).toContainEqual(
+      expect.objectContaining({ rule: "component_lost", severity: "error", line: 1 }),
+    );
+  });
+
   it.each([
     ["no code", { pattern_id: "#77" }],
     ["code that is not a string", { pattern_id: "#77", code: { tsx: "x" } }],
