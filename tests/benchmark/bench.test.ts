@@ -108,6 +108,10 @@ describe("npm run bench (smoke)", () => {
         if (scenario !== "tools_list") expect(cells.sdk.body_bytes).toBe(cells.ours.body_bytes);
       }
     }
+    for (const kind of ["item", "get_component"])
+      for (const key of ["cold_cpu_ms", "warm_cpu_ms"])
+        expect(r.registry[kind][key], `${kind} ${key}`).toBeGreaterThan(0);
+    expect(run.stdout).toContain("A registry item");
     expect(r.targets.length).toBeGreaterThanOrEqual(6);
     expect(run.stdout).toContain("Targets");
   }, 300_000);
