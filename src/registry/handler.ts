@@ -70,15 +70,10 @@ export function registryHandler({ catalog, components, indexTtlMs }: RegistryDep
 
   /** What to try instead of a name that names nothing: the patterns sharing it, or the nearest by search. */
   async function unknownName(name: string, sharing: Entry[], origin: string): Promise<Answer> {
-    const names = sharing.length
-      ? await Promise.all(sharing.map((e) => registryName(catalog, e)))
-      : NAME.test(name) && name.length <= NAME_MAX
-        ? await Promise.all(
-            (await catalog.search(name.replace(/-/g, " "), { withCode: true, limit: 3 })).hits.map((e) =>
-              registryName(catalog, e),
-            ),
-          )
-        : [];
+    const near = sharing.length
+      ? sharing
+      : (await catalog.search(name.replace(/-/g, " "), { withCode: true, limit: 3 })).hits;
+    const names = await Promise.all(near.map((e) => registryName(catalog, e)));
     const shown = JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name);
     const hint = sharing.length
       ? `${sharing.length} patterns end in it: use ${names.join(" or ")}.`
@@ -112,12 +107,14 @@ export function registryHandler({ catalog, components, indexTtlMs }: RegistryDep
       if (e.code === "version_not_found") {
         const available = e.available_versions as string[];
         const active = e.active_version_id as string;
+        const instead = available.length
+          ? `Ask for one of ${available.join(", ")} (?version=${available[0]}), ` +
+            `or leave version out for the active one, ${active}.`
+          : "It has no version to serve.";
         return failed(
           404,
           e.code,
-          `${title} has no version ${JSON.stringify(requested!.slice(0, VERSION_MAX))}. ` +
-            `Ask for one of ${available.join(", ")} (?version=${available[0]}), ` +
-            `or leave version out for the active one, ${active}.`,
+          `${title} has no version ${JSON.stringify(requested!.slice(0, VERSION_MAX))}. ${instead}`,
           { available_versions: available, active_version_id: active },
         );
       }

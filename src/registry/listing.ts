@@ -67,7 +67,7 @@ export async function listing(catalog: Catalog, query: ListingQuery) {
   const words = query.q !== undefined && tokens(query.q).length > 0 ? query.q : "";
   const offset = query.offset ?? 0;
   const limit = query.limit || PAGE_MAX;
-  const wanted = query.types === undefined || ofType(query.types);
+  const wanted = !query.types?.length || ofType(query.types);
   const found = wanted
     ? await catalog.search(words, { withCode: true, limit: paged(query) ? offset + limit : undefined })
     : { total: 0, hits: [] };
