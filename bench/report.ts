@@ -1,5 +1,5 @@
 /** Ratios, the guards (met or missed) and the printed table of a benchmark run. */
-import { SCENARIOS, type Scenario, type Variant, VARIANTS } from "./scenarios.ts";
+import { GET_PATTERN, SCENARIOS, type Scenario, type Variant, VARIANTS } from "./scenarios.ts";
 import { round } from "../scripts/lib/stats.ts";
 import type { Cell, Runtime } from "./throughput.ts";
 
@@ -142,6 +142,13 @@ export function printReport(r: Results) {
       lines.push(
         `${pad("floor (no handler)", 36)} ${lpad(round(f.node_layer_ms), 8)} + ${lpad(round(f.first_fetch_ms), 8)} = ${lpad(round(f.total_ms), 8)}   (import node:process, as @netlify/blobs does, + one first fetch to the Blobs server)`,
       );
+  }
+  if (r.registry) {
+    const { item, get_component: g } = r.registry;
+    lines.push(
+      "",
+      `A registry item (/r/${GET_PATTERN}.json) beside get_component, process CPU (ms, medians of ${r.registry.runs} fresh Deno processes): cold ${round(item.cold_cpu_ms)} vs ${round(g.cold_cpu_ms)}, warm ${round(item.warm_cpu_ms)} vs ${round(g.warm_cpu_ms)} per request (get_component with its usage write)`,
+    );
   }
   if (r.search) {
     lines.push(

@@ -22,7 +22,7 @@ import { median, rotate } from "../scripts/lib/stats.ts";
 import { measureThroughput } from "./throughput.ts";
 
 /** The parts --only may pick. */
-const PARTS = ["bundle", "cold", "search", "blobs", "validate", "session", "throughput"] as const;
+const PARTS = ["bundle", "cold", "registry", "search", "blobs", "validate", "session", "throughput"] as const;
 const USAGE = `Usage: npm run bench -- [--quick] [--smoke] [--out FILE] [--only PARTS]
 
   --quick  fewer rounds, under 5 minutes
@@ -256,6 +256,34 @@ try {
       },
       detail,
     };
+  }
+
+  if (want("registry")) {
+    // One registry item beside one get_component of the same component, fresh Deno processes, interleaved.
+    log("a registry item beside get_component: cold and warm CPU (Deno)");
+    const dir = (name: string) => join(work, name);
+    const files = {
+      item: (await bundle(join(ROOT, "netlify/edge-functions/registry.ts"), dir("registry"), CATALOG_DIR)).file,
+      get_component: entryFiles.ours ?? (await bundle(ENTRIES.ours, dir("ours-registry"), CATALOG_DIR)).file,
+    };
+    const ctx = Buffer.from(JSON.stringify(blobs.config)).toString("base64");
+    const runs: Record<string, { cold_cpu_ms: number; warm_cpu_ms: number }[]> = { item: [], get_component: [] };
+    for (let i = 0; i < settings.cold_runs + 1; i++)
+      for (const kind of rotate(["item", "get_component"] as const, i)) {
+        const args = [files[kind], kind, kind === "item" ? GET_PATTERN : patternId, quick ? "100" : "300"];
+        const r = await runJson<{ ok: boolean; error?: string; cold_cpu_ms: number; warm_cpu_ms: number }>(
+          deno,
+          ["run", "-A", LAZY, join(ROOT, "bench/registry-child.ts"), ...args],
+          { NETLIFY_BLOBS_CONTEXT: ctx },
+        );
+        if (!r.ok) throw new Error(`registry bench ${kind}: ${r.error}`);
+        if (i > 0) runs[kind].push(r); // run 0 fills Deno's module cache
+      }
+    const of = (kind: string) => ({
+      cold_cpu_ms: median(runs[kind].map((r) => r.cold_cpu_ms)),
+      warm_cpu_ms: median(runs[kind].map((r) => r.warm_cpu_ms)),
+    });
+    results.registry = { item: of("item"), get_component: of("get_component"), runs: settings.cold_runs };
   }
 
   if (want("search")) {

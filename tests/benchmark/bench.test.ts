@@ -126,6 +126,10 @@ describe("npm run bench (smoke), through the lab", () => {
     expect(r.targets).toHaveLength(7);
     for (const t of r.targets) expect(typeof t.met, t.target).toBe("boolean");
     expect(Number.isFinite(r.ratios.vs_sdk_cpu_per_request_search)).toBe(true);
+    for (const kind of ["item", "get_component"])
+      for (const key of ["cold_cpu_ms", "warm_cpu_ms"])
+        expect(r.registry[kind][key], `${kind} ${key}`).toBeGreaterThan(0);
+    expect(run.stdout).toContain("A registry item");
     expect(run.stdout).toContain("Targets");
   }, 300_000);
 });

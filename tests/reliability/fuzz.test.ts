@@ -1,7 +1,8 @@
 /**
  * Property-based fuzzing of /mcp: at least 10,000 generated malformed requests to the
  * in-process handler, a share of them over a real local Blobs server. Every answer must hold the
- * invariants of `check.ts`, and no exception may escape `handle`.
+ * invariants of `check.ts`, and no exception may escape `handle`. The shadcn registry at /r/* gets
+ * its own requests (registry-fuzz.ts): in process, over the real Blobs server, and through Deno.
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -24,6 +25,9 @@ import { checkResponse, echoAllowance } from "./check.ts";
 import { BLOB_KEY } from "./blob-keys.ts";
 import { type DenoServer, startDenoServer } from "../../scripts/local/deno-serve.ts";
 import { memoryReader } from "../helpers/memory-catalog.ts";
+import { createRegistry } from "../../src/registry/handler.ts";
+import { fixtureSource } from "../helpers/app.ts";
+import { checkRegistryResponse, type RegistrySent, registryRequestArb, toRegistryRequest } from "./registry-fuzz.ts";
 
 /** Fixed seed per run unless FUZZ_SEED is given, so a failure reproduces; FUZZ_RUNS scales every property. */
 const seed = Number(process.env.FUZZ_SEED ?? 20260728);
@@ -32,6 +36,7 @@ const runs = (n: number) => Math.round(n * scale);
 const IP = "198.51.100.23";
 
 const sent = { total: 0, byStatus: new Map<number, number>(), maxBytes: 0 };
+const registrySent = { total: 0, byStatus: new Map<number, number>() };
 const app = testApp();
 const errors = vi.spyOn(console, "error");
 
@@ -41,6 +46,21 @@ async function send(target: { handle: (r: Request, i: { ip: string }) => Promise
   sent.total++;
   sent.byStatus.set(out.status, (sent.byStatus.get(out.status) ?? 0) + 1);
   sent.maxBytes = Math.max(sent.maxBytes, out.bytes);
+  return out;
+}
+
+/** One registry request to `handle` at `origin`; a target no URL parser accepts is not sent. */
+async function sendRegistry(handle: (r: Request) => Promise<Response>, s: RegistrySent, origin: string) {
+  const req = toRegistryRequest(s, origin);
+  if (!req) return undefined;
+  let out: { status: number };
+  try {
+    out = await checkRegistryResponse(await handle(req), s.method, IP);
+  } catch (e) {
+    throw new Error(`${s.method} ${s.target.slice(0, 200)}: ${(e as Error).message}`);
+  }
+  registrySent.total++;
+  registrySent.byStatus.set(out.status, (registrySent.byStatus.get(out.status) ?? 0) + 1);
   return out;
 }
 
@@ -202,6 +222,55 @@ describe("fuzz: tool calls over a real local Blobs server", () => {
   });
 });
 
+describe("fuzz: the shadcn registry at /r/*", () => {
+  it("random methods, names, paths and parameters, in process (3,000 cases)", async () => {
+    const registry = createRegistry({
+      config: readConfig(),
+      catalogData: memoryReader(catalogData),
+      components: fixtureSource(),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        registryRequestArb,
+        async (s) => void (await sendRegistry(registry, s, "http://127.0.0.1:8888")),
+      ),
+      { numRuns: runs(3000), seed },
+    );
+  });
+
+  describe("over a real local Blobs server", () => {
+    let blobs: RecordingBlobs;
+    beforeAll(async () => {
+      blobs = await startRecordingBlobs(fixtures);
+    });
+    afterAll(() => blobs?.stop());
+
+    it("reads only catalog keys, whatever is asked (1,000 cases)", async () => {
+      // No caching, so every request reaches the store and every key it asks for is recorded.
+      const registry = createRegistry({
+        config: readConfig({ COMPONENTS_INDEX_TTL_MS: "0", COMPONENTS_CACHE_BYTES: "0" }),
+        catalogData: memoryReader(catalogData),
+        blobs: blobs.config,
+      });
+      const mostlyItems = fc.oneof(
+        { weight: 3, arbitrary: registryRequestArb.filter((s) => s.method === "GET" && s.target.startsWith("/r/")) },
+        registryRequestArb,
+      );
+      await fc.assert(
+        fc.asyncProperty(mostlyItems, async (s) => void (await sendRegistry(registry, s, "http://127.0.0.1:8888"))),
+        { numRuns: runs(1000), seed },
+      );
+      const keys = blobs.keysRead();
+      console.info(
+        `[fuzz] /r/*: ${keys.length} blob reads over the real Blobs server, ${new Set(keys).size} distinct keys`,
+      );
+      expect(keys.length).toBeGreaterThan(100);
+      expect(keys.filter((k) => !BLOB_KEY.test(k))).toEqual([]);
+      expect(blobs.strayPaths()).toEqual([]);
+    });
+  });
+});
+
 describe("fuzz: over real HTTP, the edge function under Deno.serve", () => {
   let deno: DenoServer;
   beforeAll(async () => {
@@ -209,7 +278,7 @@ describe("fuzz: over real HTTP, the edge function under Deno.serve", () => {
   });
   afterAll(() => deno?.stop());
 
-  it("random requests and tool calls through the Deno runtime (400 cases)", async () => {
+  it("random requests and tool calls through the Deno runtime (400 cases), and 300 to the registry", async () => {
     const target = {
       // fetch sets Host itself; the in-process properties above cover hostile Host values.
       handle: (req: Request) => {
@@ -220,6 +289,12 @@ describe("fuzz: over real HTTP, the edge function under Deno.serve", () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(requestArb, toolCallArb), async (s) => void (await send(target, s, deno.url))),
       { numRuns: runs(400), seed },
+    );
+    const origin = deno.url.slice(0, -"/mcp".length);
+    const overHttp = (req: Request) => fetch(req);
+    await fc.assert(
+      fc.asyncProperty(registryRequestArb, async (s) => void (await sendRegistry(overHttp, s, origin))),
+      { numRuns: runs(300), seed },
     );
     const mem = await deno.memory();
     console.info(`[fuzz] Deno heap after the HTTP fuzz: ${(mem.heapUsed / 1048576).toFixed(1)} MiB`);
@@ -234,5 +309,13 @@ describe("fuzz: totals", () => {
     expect(sent.total).toBeGreaterThanOrEqual(runs(10_000));
     expect([...sent.byStatus.keys()].filter((s) => s >= 500)).toEqual([]);
     expect(errors.mock.calls.filter((c) => String(c[0]).includes("internal error"))).toEqual([]);
+  });
+
+  it("sent the registry at least 4,000 requests, none answered 5xx", () => {
+    console.info(
+      `[fuzz] /r/*: ${registrySent.total} requests; statuses ${JSON.stringify(Object.fromEntries([...registrySent.byStatus].sort()))}`,
+    );
+    expect(registrySent.total).toBeGreaterThanOrEqual(runs(4000));
+    expect([...registrySent.byStatus.keys()].filter((s) => s >= 500)).toEqual([]);
   });
 });
