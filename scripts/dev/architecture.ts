@@ -137,6 +137,7 @@ export function mentions(root: string, dir: string, words: string[]): string[] {
 /** The deployed entry points: every function Netlify runs. */
 export const ENTRIES = [
   "netlify/edge-functions/mcp.ts",
+  "netlify/edge-functions/registry.ts",
   "netlify/functions/chatbot-proxy.mts",
   "netlify/functions/usage-fold.mts",
 ];

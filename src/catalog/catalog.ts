@@ -49,6 +49,8 @@ export interface Catalog extends Resolver {
    */
   tags(): TagCount[];
   url(entry: Entry): string;
+  /** Every pattern whose slug ends in `segment` ("date-picker"), in catalog-number order: the registry's names. */
+  withLastSegment(segment: string): Promise<Entry[]>;
 }
 
 /**
@@ -91,6 +93,7 @@ function catalogOver(reader: CatalogReader, siteUrl: string): Catalog {
       })),
     tags: () => reader.head().tags,
     url: (entry) => base + entry.slug,
+    withLastSegment: (segment) => reader.lookup("last", segment),
   };
 }
 
