@@ -21,8 +21,14 @@ const sources = (dir: string): string[] =>
     return /\.m?tsx?$/.test(d.name) ? [path] : [];
   });
 
-/** Every module under `dirs` (relative to `root`) and what it imports: repo paths, or package names. */
-export function importGraph(root: string, dirs: string[], { dynamic = true } = {}): Graph {
+/** An `import type` / `export type` statement: erased at run time, so no module is loaded for it. */
+const TYPE_ONLY = /^\s*(?:import|export)\s+type\b/;
+
+/**
+ * Every module under `dirs` (relative to `root`) and what it imports: repo paths, or package names.
+ * `types: false` leaves out type-only statements: what a runtime actually loads.
+ */
+export function importGraph(root: string, dirs: string[], { dynamic = true, types = true } = {}): Graph {
   const graph: Graph = new Map();
   for (const file of dirs.flatMap((d) => sources(join(root, d)))) {
     // Comments may quote an import; block comments and whole-line or trailing `//` comments go first.
@@ -30,7 +36,8 @@ export function importGraph(root: string, dirs: string[], { dynamic = true } = {
       .replace(/\/\*[\s\S]*?\*\//g, "")
       .replace(/(^|\s)\/\/.*$/gm, "$1");
     // Relative imports as repo paths; packages (and node: builtins) as they are named.
-    const found = [...text.matchAll(STATIC), ...(dynamic ? text.matchAll(DYNAMIC) : [])];
+    const statics = [...text.matchAll(STATIC)].filter((m) => types || !TYPE_ONLY.test(m[0]));
+    const found = [...statics, ...(dynamic ? text.matchAll(DYNAMIC) : [])];
     const targets = found
       .map((m) => m[1] ?? m[2])
       .map((s) => (s.startsWith(".") ? relative(root, resolve(dirname(file), s)) : s));

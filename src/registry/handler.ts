@@ -26,7 +26,7 @@ import { type Answer, failed, PINNED_SECONDS, preflight, respond, storeFailed } 
 export interface RegistryDeps {
   catalog: Catalog;
   components: ComponentSource;
-  /** How long the active pointer may be served stale (COMPONENTS_INDEX_TTL_MS): the active item's and the index's lifetime. */
+  /** How stale the active pointer may be (COMPONENTS_INDEX_TTL_MS): the active item's and the index's lifetime. */
   indexTtlMs: number;
 }
 
@@ -53,6 +53,8 @@ export const INDEX_PATH = "/r/registry.json";
 const ITEM_PATH = /^\/r\/([^/]*)\.json$/;
 /** The longest version id the tools accept (`version_id`): anything longer is refused unread. */
 const VERSION_MAX = 20;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
 /** The query parameters each document's cache entry depends on (`Netlify-Vary`). */
 const VARY = { item: "query=version|theme", index: "query=q|limit|offset|type" };
 
@@ -92,7 +94,7 @@ export function registryHandler({ catalog, components, indexTtlMs }: RegistryDep
     if (versions.length > 1 || themes.length > 1)
       return failed(400, "invalid_request", "Give version and theme at most once each.");
     const [asked] = versions;
-    if (asked !== undefined && (asked.trim() === "" || asked.length > VERSION_MAX))
+    if (asked !== undefined && (asked.trim() === "" || asked.length > VERSION_MAX || CONTROL.test(asked)))
       return failed(400, "invalid_request", 'version must be a version id ("seed", "v1", …) or "active".');
     const theme = (themes[0] ?? "patttterns") as ThemeName;
     if (!THEMES.includes(theme)) return failed(400, "invalid_request", `theme must be one of ${THEMES.join(", ")}.`);
