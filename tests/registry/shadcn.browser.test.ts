@@ -125,12 +125,33 @@ async function files(root: string): Promise<string[]> {
     .filter((p) => !p.startsWith("node_modules") && !p.startsWith("dist"));
 }
 
+/** `shadcn mcp` over stdio, its working directory the scratch project, as an MCP host starts it. */
+async function connectShadcnMcp(): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [SHADCN, "mcp"],
+    cwd: dir,
+    env: scratchEnv({ REGISTRY_URL: baseColor.url }) as Record<string, string>,
+    stderr: "pipe",
+  });
+  const client = new Client({ name: "shadcn-registry-test", version: "1.0.0" });
+  await timed("mcp start (beside shadcn add)", () => client.connect(transport));
+  return client;
+}
+
+/** The MCP server, started while the CLI installs (it reads components.json on each call); closed last. */
+let mcp: Promise<Client>;
+
 beforeAll(async () => {
   const start = performance.now();
   dir = await mkdtemp(join(tmpdir(), "shadcn-scratch-"));
   baseColor = await serveBaseColor();
   await timed("scratch app install", () => createScratchApp(dir, { "@patttterns": `${ORIGIN}/r/{name}.json` }));
   before = new Set(await files(dir));
+  mcp = connectShadcnMcp();
+  // Awaited by the MCP tests; a failure to start is theirs to report, not an unhandled rejection here.
+  mcp.catch(() => undefined);
+  const reading = Promise.all(INSTALLS.map(getComponent));
   await timed("shadcn add", () =>
     run(
       process.execPath,
@@ -143,11 +164,13 @@ beforeAll(async () => {
     const name = INSTALLS.find((i) => path.includes(i.name) && path.endsWith(".tsx"))?.name;
     if (name && !before.has(path)) written.set(name, path);
   }
-  for (const i of INSTALLS) pasted.set(i.name, await getComponent(i));
+  for (const [k, got] of (await reading).entries()) pasted.set(INSTALLS[k].name, got);
   timings.setup = Math.round(performance.now() - start);
 }, 300_000);
 
 afterAll(async () => {
+  // Closes the MCP server's process, also when the MCP tests did not run.
+  await (await mcp?.catch(() => undefined))?.close();
   await baseColor?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
   console.info(`shadcn registry test, ms: ${JSON.stringify(timings)}`);
@@ -341,24 +364,8 @@ describe("the shadcn MCP server, with @patttterns in the project's components.js
     return results.map((r: { slug: string }) => r.slug.split("/").pop());
   };
 
-  let connecting: number;
-
   beforeAll(async () => {
-    connecting = performance.now();
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [SHADCN, "mcp"],
-      cwd: dir,
-      env: scratchEnv({ REGISTRY_URL: baseColor.url }) as Record<string, string>,
-      stderr: "pipe",
-    });
-    client = new Client({ name: "shadcn-registry-test", version: "1.0.0" });
-    await client.connect(transport);
-  });
-
-  afterAll(async () => {
-    await client?.close();
-    timings.mcp = Math.round(performance.now() - connecting);
+    client = await mcp;
   });
 
   it("names the tools this test calls", async () => {
