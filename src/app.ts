@@ -18,7 +18,7 @@ import type { Platform } from "./mcp/context.ts";
 import { createHttpHandler, fetchHandler } from "./mcp/http.ts";
 import { createServer } from "./mcp/server.ts";
 import type { EntitlementPolicy } from "./mcp/tool.ts";
-import { CARD_PATH } from "./page/card-path.ts";
+import { CARD_PATHS } from "./page/card-path.ts";
 import { componentTemplate } from "./resources/components.ts";
 import { themeResource } from "./resources/theme.ts";
 import { skillResource } from "./skill/resource.ts";
@@ -97,6 +97,6 @@ export function createApp(opts: AppOptions): App {
   // Registries read it, not agents: its module loads on the first request for it, as the page's does.
   const card = lazy(async () => (await import("./page/card.ts")).cardHandler(server));
   const handle = async (req: Request, platform?: Platform) =>
-    urlPathname(req.url) === CARD_PATH ? (await card.get())(req) : mcp(req, platform);
+    CARD_PATHS.has(urlPathname(req.url)) ? (await card.get())(req) : mcp(req, platform);
   return { handle, catalog, server };
 }
