@@ -94,15 +94,16 @@ function catalogOver(reader: CatalogReader, siteUrl: string): Catalog {
   };
 }
 
-/** The catalog identity every tool result carries. */
-export function identity(catalog: Catalog, e: Entry) {
-  return { pattern_id: e.id, catalog_number: `#${e.catalogNumber}`, title: e.title, url: catalog.url(e) };
-}
-
-/** A search hit: identity plus the fields an agent needs to choose. */
+/**
+ * A search hit and the head of get_pattern: the pattern's identity and the fields an agent needs to
+ * choose. One object literal: search adds its fields to it in place (search-page.ts).
+ */
 export function summary(catalog: Catalog, e: Entry) {
   return {
-    ...identity(catalog, e),
+    pattern_id: e.id,
+    catalog_number: `#${e.catalogNumber}`,
+    title: e.title,
+    url: catalog.url(e),
     description: e.description,
     tags: e.tags,
     type: e.type,

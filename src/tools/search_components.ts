@@ -4,11 +4,11 @@ import { tokens } from "../catalog/normalize.ts";
 import { LIMITS } from "../config.ts";
 import { domainError } from "../errors.ts";
 import { fail } from "../mcp/tool.ts";
-import { limit, NOTHING_FOUND, piece, searchPage } from "./search-page.ts";
+import { limit, NOTHING_FOUND, searchPage } from "./search-page.ts";
 import { defineTool } from "./define.ts";
 
 /** What every hit of this tool adds: the version get_component serves without a version_id. */
-const DEFAULT_VERSION = piece(',"default_version":"active"');
+const DEFAULT_VERSION = { default_version: "active" };
 
 /**
  * The category as the catalog knows it (a type, slug section, tag or UI category), tolerating a
