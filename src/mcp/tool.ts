@@ -37,14 +37,14 @@ export type EntitlementPolicy = (caller: Caller, tool: string, args: unknown) =>
  */
 export type ToolOutcome =
   | { ok: true; data: unknown; report?: Report; content?: ContentBlock[] }
-  | { ok: true; result: Prebuilt<ToolResult>; report?: Report }
+  | { ok: true; result: Prebuilt<CallToolResult>; report?: Report }
   | { ok: false; error: ToolError; report?: Report };
 
 /** An MCP content block (text, image, audio, resource, resource_link), passed through as is. */
 export type ContentBlock = { type: string } & Record<string, unknown>;
 
 /** A tools/call result as the core renders it. */
-export type ToolResult = { content: ContentBlock[]; isError?: boolean };
+export type CallToolResult = { content: ContentBlock[]; isError?: boolean };
 
 /** Where an argument went wrong, and how: the shape of a zod issue. */
 export interface InputIssue {
@@ -87,7 +87,7 @@ export type ArgumentsError = (issues: readonly InputIssue[], tool: string) => To
 
 export const ok = (data: unknown, report?: Report): ToolOutcome => ({ ok: true, data, report });
 /** A success whose whole result was serialized ahead: see `textResult`. */
-export const okPrebuilt = (result: Prebuilt<ToolResult>, report?: Report): ToolOutcome => ({
+export const okPrebuilt = (result: Prebuilt<CallToolResult>, report?: Report): ToolOutcome => ({
   ok: true,
   result,
   report,
@@ -110,7 +110,7 @@ export function describeTool(tool: ListedTool<any>) {
  * (a stored version's payload) or joined from pieces escaped once (a search page), which pass
  * `escaped`, the text as escapeString writes it.
  */
-export function textResult(text: string, escaped = escapeString(text)): Prebuilt<ToolResult> {
+export function textResult(text: string, escaped = escapeString(text)): Prebuilt<CallToolResult> {
   return new Prebuilt({ content: [{ type: "text", text }] }, `{"content":[{"type":"text","text":"${escaped}"}]}`);
 }
 
@@ -119,7 +119,7 @@ export function textResult(text: string, escaped = escapeString(text)): Prebuilt
  * `structuredContent` when present and several clients hide the text, so a single text block is
  * the one shape every client shows in full.
  */
-export function renderOutcome(outcome: ToolOutcome): ToolResult | Prebuilt<ToolResult> {
+export function renderOutcome(outcome: ToolOutcome): CallToolResult | Prebuilt<CallToolResult> {
   if (!outcome.ok) {
     return { content: [{ type: "text", text: JSON.stringify({ error: outcome.error }) }], isError: true };
   }
