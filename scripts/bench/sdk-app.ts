@@ -11,7 +11,7 @@ import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/t
 import { SERVER_NAME, SERVER_TITLE, SERVER_VERSION } from "../../src/config.ts";
 import type { Deps } from "../../src/deps.ts";
 import { INSTRUCTIONS } from "../../src/instructions.ts";
-import { Prebuilt } from "../../src/mcp/prebuilt.ts";
+import { Prebuilt } from "../../src/mcp/wire.ts";
 import type { RequestContext } from "../../src/mcp/context.ts";
 import { renderOutcome, type ToolOutcome } from "../../src/mcp/tool.ts";
 import { tools } from "../../src/tools/index.ts";

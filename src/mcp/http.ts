@@ -21,7 +21,7 @@ import {
   RpcError,
 } from "./jsonrpc.ts";
 import { isJsonContentType, readBounded, corsHeaders, type OriginPolicy, preflightHeaders } from "../http/index.ts";
-import { messageJson } from "./prebuilt.ts";
+import { wireJson } from "./wire.ts";
 import type { McpServer } from "./server.ts";
 
 export interface HttpOptions<D> {
@@ -90,7 +90,7 @@ export function createHttpHandler<D>(server: McpServer<D>, opts: HttpOptions<D>)
     const reply = await dispatch(server, raw, req.headers, contextOf);
 
     const sse = notes.length > 0 && reply.status === 200 && reply.body !== undefined;
-    const text = reply.body === undefined ? null : sse ? sseText([...notes, reply.body]) : messageJson(reply.body);
+    const text = reply.body === undefined ? null : sse ? sseText([...notes, reply.body]) : wireJson(reply.body);
     if (contexts.length) {
       const durationMs = now() - startedAt;
       for (const ctx of contexts) {
@@ -230,7 +230,7 @@ function newContext<D>(
 
 const JSON_HEADERS = { "Content-Type": "application/json" };
 const SSE_HEADERS = { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", "X-Accel-Buffering": "no" };
-const sseText = (messages: unknown[]) => messages.map((m) => `event: message\ndata: ${messageJson(m)}\n\n`).join("");
+const sseText = (messages: unknown[]) => messages.map((m) => `event: message\ndata: ${wireJson(m)}\n\n`).join("");
 const acceptsSse = (accept: string | null) => !!accept && accept.toLowerCase().includes("text/event-stream");
 
 /** Batches: only 2025-03-26 (no version header, no envelope), at most TRANSPORT_LIMITS.batchSize messages. */
@@ -269,7 +269,7 @@ function internal(e: unknown): RpcError {
 const idOf = (raw: Record<string, unknown>): Id | null => (isId(raw.id) ? raw.id : null);
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}) {
-  return new Response(messageJson(body), { status, headers: { ...headers, ...JSON_HEADERS } });
+  return new Response(wireJson(body), { status, headers: { ...headers, ...JSON_HEADERS } });
 }
 
 function withHeaders(res: Response, headers: Record<string, string>) {

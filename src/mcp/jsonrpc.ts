@@ -1,9 +1,9 @@
 /** JSON-RPC 2.0 framing: message classification, error codes and response builders. */
-import type { Prebuilt } from "./prebuilt.ts";
+import type { Prebuilt } from "./wire.ts";
 
 export type Id = string | number;
 export type Params = Record<string, unknown>;
-/** A method's result; a Prebuilt one carries its JSON (prebuilt.ts). */
+/** A method's result; a Prebuilt one carries its JSON (wire.ts). */
 export type Result = Record<string, unknown> | Prebuilt<object>;
 
 export const CODES = {

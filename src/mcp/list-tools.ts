@@ -4,7 +4,7 @@
  */
 import type { Extension, Method } from "./extension.ts";
 import { withToolMeta } from "./extension.ts";
-import { type Prebuilt, prebuilt } from "./prebuilt.ts";
+import { type Prebuilt, prebuilt } from "./wire.ts";
 import { describeTool, type ListedTool } from "./tool.ts";
 
 export function toolLister<D>(tools: ListedTool<D>[], extensions: Extension<D>[]) {

@@ -4,7 +4,7 @@
  * (`ListedTool`), which the app converts from the tool's schema ahead of time.
  */
 import type { Report, RequestContext } from "./context.ts";
-import { escapeString, Prebuilt } from "./prebuilt.ts";
+import { type Prebuilt, prebuilt } from "./wire.ts";
 
 /**
  * A failure as a tool reports it: rendered once, as an isError result
@@ -32,7 +32,7 @@ export type EntitlementPolicy = (caller: Caller, tool: string, args: unknown) =>
 
 /**
  * What a tool's run came to. Data is rendered as one JSON text block; `content` replaces that block
- * (images, audio, embedded resources); `result` is a whole result serialized ahead (prebuilt.ts).
+ * (images, audio, embedded resources); `result` is a whole result serialized ahead (wire.ts).
  * `report` is what the tool says about the call for the app's decorators (context.ts, `Report`).
  */
 export type ToolOutcome =
@@ -105,14 +105,8 @@ export function describeTool(tool: ListedTool<any>) {
   return entry;
 }
 
-/**
- * One text block holding `text`, with the result's wire JSON built now: for results served many times
- * (a stored version's payload) or joined from pieces escaped once (a search page), which pass
- * `escaped`, the text as escapeString writes it.
- */
-export function textResult(text: string, escaped = escapeString(text)): Prebuilt<CallToolResult> {
-  return new Prebuilt({ content: [{ type: "text", text }] }, `{"content":[{"type":"text","text":"${escaped}"}]}`);
-}
+/** One text block holding `text`, as a result whose wire JSON is built now: for a result served many times. */
+export const textResult = (text: string): Prebuilt<CallToolResult> => prebuilt({ content: [{ type: "text", text }] });
 
 /**
  * One text block of compact JSON and no `structuredContent`: Claude Code shows the model only

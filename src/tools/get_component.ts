@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import type { Tsx } from "../components/model.ts";
 import { componentPayload } from "../components/payload.ts";
-import type { Prebuilt } from "../mcp/prebuilt.ts";
+import type { Prebuilt } from "../mcp/wire.ts";
 import { type CallToolResult, okPrebuilt, textResult } from "../mcp/tool.ts";
 import { loadRequested, patternRef, versionRef } from "./refs.ts";
 import { defineTool } from "./define.ts";

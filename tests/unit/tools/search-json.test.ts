@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { summary } from "../../../src/catalog/catalog.ts";
-import { asciiJson } from "../../../src/mcp/prebuilt.ts";
+import { asciiJson } from "../../../src/mcp/wire.ts";
 import { NOTHING_FOUND } from "../../../src/tools/search-page.ts";
 import { modern, post, testApp } from "../../helpers/app.ts";
 import { callTool } from "../../helpers/tools.ts";
