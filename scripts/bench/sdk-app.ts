@@ -13,7 +13,7 @@ import type { Deps } from "../../src/deps.ts";
 import { INSTRUCTIONS } from "../../src/instructions.ts";
 import { Prebuilt } from "../../src/mcp/wire.ts";
 import type { RequestContext } from "../../src/mcp/context.ts";
-import { renderOutcome, type ToolOutcome } from "../../src/mcp/tool.ts";
+import { type ToolOutcome, toolResult } from "../../src/mcp/tool.ts";
 import { tools } from "../../src/tools/index.ts";
 
 export interface SdkOptions {
@@ -27,7 +27,7 @@ export interface SdkOptions {
 
 /** Our rendering of a tool's outcome, as the plain result object the SDK takes (its JSON is the SDK's to write). */
 const render = (outcome: ToolOutcome) => {
-  const result = renderOutcome(outcome);
+  const result = toolResult(outcome);
   return result instanceof Prebuilt ? result.value : result;
 };
 

@@ -2,16 +2,14 @@
 import { type Catalog, ruleFields } from "../catalog/catalog.ts";
 import type { Entry } from "../catalog/schema.ts";
 import { slugSection } from "../catalog/search.ts";
-import { componentUri, type Tsx, type VersionIndex } from "./model.ts";
+import { componentUri } from "./model.ts";
+import type { ComponentVersion } from "./version-rule.ts";
 
-/** What get_component serves: the entry, its version index, the version served, the versions listed, the code. */
+/** What get_component serves of a pattern's version, as the version rule loaded it. */
 export function componentPayload(
   catalog: Catalog,
   e: Entry,
-  index: VersionIndex,
-  versionId: string,
-  available: string[],
-  code: Tsx,
+  { index, versionId, available, tsx: code }: ComponentVersion,
 ) {
   return {
     metadata: {

@@ -28,7 +28,7 @@ export function toolLister<D>(tools: ListedTool<D>[], extensions: Extension<D>[]
         out = prebuilt({ tools: entries });
         lists.set(taken, out);
       }
-      return out;
+      return { result: out };
     },
   };
   /** `listTools`: every tool as a client every extension applies to sees it (the server card's and the page's list). */

@@ -4,7 +4,7 @@
  */
 import { CACHE_HINTS } from "./constants.ts";
 import { META } from "./era.ts";
-import type { Result } from "./jsonrpc.ts";
+import type { RpcResult } from "./jsonrpc.ts";
 import { type ServerInfo, implementation } from "./lifecycle.ts";
 import { asciiJson, Prebuilt } from "./wire.ts";
 
@@ -12,7 +12,7 @@ import { asciiJson, Prebuilt } from "./wire.ts";
 const ENVELOPE_KEYS = ["resultType", "ttlMs", "cacheScope", "_meta"];
 
 /** `wrap(result, list)`: the result as a 2026-07-28 client receives it. */
-export function modernEnvelope(info: ServerInfo): (result: Result, list: boolean) => Result {
+export function modernEnvelope(info: ServerInfo): (result: RpcResult, list: boolean) => RpcResult {
   const meta = { [META.serverInfo]: implementation(info) };
   const after = { list: { ...CACHE_HINTS.lists, _meta: meta }, plain: { _meta: meta } };
   // What the envelope adds after a result's own members, as wire JSON: `"ttlMs":…,"_meta":{…}}`.

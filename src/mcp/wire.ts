@@ -11,7 +11,7 @@
  *
  * A result served unchanged to many requests may be a `Prebuilt`: its JSON is built once, by the same
  * two steps, and spliced into each message that carries it. Two results are, each where the bench
- * shows it pays: a deployment's tool list (list-tools.ts) and a stored version's get_component result.
+ * shows it pays: a deployment's tool list (list-tools.ts) and the app's result for a stored component version.
  */
 
 /**

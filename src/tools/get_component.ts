@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import type { Tsx } from "../components/model.ts";
 import { componentPayload } from "../components/payload.ts";
 import type { Prebuilt } from "../mcp/wire.ts";
-import { type CallToolResult, okPrebuilt, textResult } from "../mcp/tool.ts";
+import { type CallToolResult, textResult } from "../mcp/tool.ts";
 import { loadRequested, patternRef, versionRef } from "./refs.ts";
 import { defineTool } from "./define.ts";
 
@@ -35,15 +35,13 @@ export default defineTool({
   returnsCode: true,
   async run({ pattern_id, version_id }, { deps: { catalog, components } }) {
     const found = await loadRequested(catalog, components, pattern_id, version_id);
-    if (!found.ok) return found.outcome;
-    const { entry, loaded } = found;
-    const { index, versionId, available, tsx } = loaded;
+    if (!found.ok) return found;
+    const { entry, index, versionId, available, tsx, report } = found;
     const key = `${catalog.url(entry)} ${versionId} ${index.activeVersionId} ${available.join(",")}`;
     let kept = served.get(tsx);
     if (kept?.key !== key) {
-      const payload = componentPayload(catalog, entry, index, versionId, available, tsx);
-      served.set(tsx, (kept = { key, result: textResult(JSON.stringify(payload)) }));
+      served.set(tsx, (kept = { key, result: textResult(JSON.stringify(componentPayload(catalog, entry, found))) }));
     }
-    return okPrebuilt(kept.result, { pattern_id: entry.id, version_id: versionId });
+    return { ok: true, result: kept.result, report };
   },
 });

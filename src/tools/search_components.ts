@@ -2,8 +2,7 @@ import * as z from "zod/mini";
 import type { Catalog } from "../catalog/catalog.ts";
 import { tokens } from "../catalog/normalize.ts";
 import { LIMITS } from "../config.ts";
-import { domainError } from "../errors.ts";
-import { fail } from "../mcp/tool.ts";
+import { domainError, failure } from "../errors.ts";
 import { limit, NOTHING_FOUND, searchPage } from "./search-page.ts";
 import { defineTool } from "./define.ts";
 
@@ -62,7 +61,7 @@ export default defineTool({
     const words = query !== undefined && tokens(query).length > 0 ? query : undefined;
     const asked = category?.trim() || undefined;
     if (words === undefined && asked === undefined) {
-      return fail(
+      return failure(
         domainError.invalid_args(
           "Give a query with keywords, a category, or both.",
           'Call again with e.g. { "query": "sidebar" } or { "category": "ui-components" }; list_categories lists ' +
@@ -73,7 +72,7 @@ export default defineTool({
     const known = asked === undefined ? undefined : await knownCategory(catalog, asked);
     if (asked !== undefined && known === undefined) {
       const names = catalog.categories().map((c) => c.name);
-      return fail(
+      return failure(
         domainError.invalid_args(
           `Unknown category ${JSON.stringify(asked.slice(0, 100))}.`,
           `Use a type or section (${names.join(", ")}) or a tag from list_categories, ` +

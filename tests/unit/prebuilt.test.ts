@@ -5,7 +5,7 @@ import { invalidArguments } from "../../src/errors.ts";
 import { createOriginPolicy } from "../../src/http/index.ts";
 import { asciiJson, Prebuilt, prebuilt, wireJson } from "../../src/mcp/wire.ts";
 import { createServer } from "../../src/mcp/server.ts";
-import { okPrebuilt, textResult } from "../../src/mcp/tool.ts";
+import { textResult } from "../../src/mcp/tool.ts";
 import { defineListedTool } from "../helpers/json-schema.ts";
 import { modern, post } from "../helpers/app.ts";
 
@@ -116,7 +116,7 @@ describe("a Prebuilt result, spliced into its messages", () => {
           name: "page",
           description: "A page.",
           input: z.object({}),
-          run: async () => okPrebuilt(textResult(text)),
+          run: async () => ({ ok: true, result: textResult(text) }),
         }),
       ],
     });
