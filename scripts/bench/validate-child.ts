@@ -16,7 +16,6 @@ import process from "node:process";
 import { pathToFileURL } from "node:url";
 import { openCatalog } from "../../src/catalog/catalog.ts";
 import { DEFAULTS } from "../../src/config.ts";
-import { allowAll } from "../../src/entitlement.ts";
 import validateComponent from "../../src/tools/validate_component.ts";
 import { loadFixtures } from "../lib/fixtures.ts";
 import { memoryComponents } from "../../tests/helpers/memory-components.ts";
@@ -43,7 +42,6 @@ const ctx = {
   deps: {
     catalog: openCatalog(files, DEFAULTS.SITE_URL),
     components: memoryComponents(fixtures),
-    entitlement: allowAll,
   },
   caller: {},
   progress() {},
