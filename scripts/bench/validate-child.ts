@@ -71,8 +71,8 @@ const args = Object.fromEntries(
 );
 const call = async (name: keyof typeof cases) => {
   const out = await validateComponent.run(args[name] as never, ctx as never);
-  if (!out.ok || !("data" in out)) throw new Error(`validate_component failed: ${JSON.stringify(out)}`);
-  return out.data as { findings: unknown[] };
+  if (!out.ok || !("value" in out)) throw new Error(`validate_component failed: ${JSON.stringify(out)}`);
+  return out.value as { findings: unknown[] };
 };
 
 const findings = Object.fromEntries(
