@@ -37,10 +37,7 @@ export type Report = Readonly<Record<string, string | undefined>>;
 
 /** What a request came to, as the server decided it (server.ts, `dispatch`). It never carries result bodies. */
 export interface Outcome {
-  /**
-   * `ok`, a tool's error code (`pattern_not_found`, …), `input_required`, `resource_not_found`, an
-   * entitlement's refusal, or `rpc_<code>` for any other protocol error.
-   */
+  /** `ok`, a tool's error code (`pattern_not_found`, `forbidden`, …), `input_required`, or `rpc_<code>`. */
   status: string;
   /** The tool a tools/call named, when it names one of the server's. */
   tool?: string;

@@ -20,17 +20,13 @@ export const CODES = {
   unsupportedVersion: -32022,
 } as const;
 
-/**
- * A protocol fault. `httpStatus` is the HTTP status it travels with; `status` is what the request
- * came to (context.ts, `Outcome`) when that says more than `rpc_<code>`. Data never carries a stack.
- */
+/** A protocol fault. `httpStatus` is the HTTP status it travels with; data never carries a stack. */
 export class RpcError extends Error {
   constructor(
     readonly code: number,
     message: string,
     readonly data?: unknown,
     readonly httpStatus = 200,
-    readonly status?: string,
   ) {
     super(message);
   }

@@ -31,8 +31,7 @@ export function resourceMethods<D>(
     if (!returnsCode || !entitlement) return;
     const decision = await entitlement(ctx, "resources/read", { uri });
     if (decision.allow) return;
-    const { error } = decision;
-    throw new RpcError(CODES.serverError, error.message, { ...error, uri }, 200, error.code);
+    throw new RpcError(CODES.serverError, decision.error.message, { ...decision.error, uri });
   };
   const read = async (ctx: RequestContext<D>, uri: string): Promise<ReadResult | null> => {
     const fixed = resources.find((r) => r.uri === uri) ?? unlisted.find((r) => r.uri === uri);
@@ -75,7 +74,7 @@ export function resourceMethods<D>(
         const found = await read(ctx, uri);
         if (!found || found.contents.length === 0) {
           const code = ctx.era === "modern" ? CODES.invalidParams : CODES.resourceNotFoundLegacy;
-          throw new RpcError(code, `Resource not found: ${clip(uri)}`, { uri }, 200, "resource_not_found");
+          throw new RpcError(code, `Resource not found: ${clip(uri)}`, { uri });
         }
         const result: Record<string, unknown> = { contents: found.contents };
         if (ctx.era === "modern") Object.assign(result, found.cache ?? CACHE_HINTS.mutable);

@@ -94,7 +94,7 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
         };
       } catch (e) {
         const error = e instanceof RpcError ? e : internalError(e);
-        return { error, outcome: { status: error.status ?? `rpc_${error.code}`, tool } };
+        return { error, outcome: { status: `rpc_${error.code}`, tool } };
       }
     },
   };

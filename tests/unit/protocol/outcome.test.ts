@@ -1,7 +1,8 @@
 /**
  * What each request came to: the server returns it with the result (server.ts, `dispatch`) and the
  * transport hands it over with what it sent (http.ts, `Served`); no layer writes it into the request's
- * context. Usage reads nothing else, so these are the facts its events are built from.
+ * context. Usage reads nothing else, so these are the facts its events are built from (it records
+ * handshakes and tool calls; the rest is covered here all the same).
  */
 import { describe, expect, it } from "vitest";
 import { createOriginPolicy } from "../../../src/http/index.ts";
@@ -82,17 +83,20 @@ describe("the outcome the server returns with each request", () => {
     expect(removed.httpStatus).toBe(404);
   });
 
-  it("resources/read: resource_not_found for a URI that names nothing", async () => {
+  it("resources/read: the protocol error of a URI that names nothing, or of the entitlement policy's refusal", async () => {
     const r = (await handle(legacyReq("resources/read", { uri: "patttterns://nothing/here" }, "2025-11-25")))
       .requests[0];
-    expect(r.outcome).toEqual({ status: "resource_not_found", tool: undefined });
-  });
-
-  it("resources/read refused by the entitlement policy: the policy's error code", async () => {
+    expect(r.outcome).toEqual({ status: "rpc_-32002", tool: undefined });
     const denying = served(testApp({ entitlement: () => deny("Component code needs an account.") }));
     const uri = `patttterns://components/${sidebar.entry.id}/active`;
-    const r = (await denying(legacyReq("resources/read", { uri }, "2025-11-25"))).requests[0];
-    expect(r.outcome).toEqual({ status: "forbidden", tool: undefined });
+    const refused = (await denying(legacyReq("resources/read", { uri }, "2025-11-25"))).requests[0];
+    expect(refused.outcome).toEqual({ status: "rpc_-32000", tool: undefined });
+  });
+
+  it("a tool call refused by the entitlement policy: the policy's error code", async () => {
+    const denying = served(testApp({ entitlement: () => deny("Component code needs an account.") }));
+    const r = (await denying(call("get_component", { pattern_id: sidebar.entry.id }))).requests[0];
+    expect(r.outcome).toEqual({ status: "forbidden", tool: "get_component", report: undefined });
   });
 
   it("a 2025-03-26 batch: one entry per request, the body's bytes divided among them; notifications none", async () => {
