@@ -84,8 +84,8 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
         const method = methods.get(ctx.method);
         // 2026-07-28: an unknown, removed or unadvertised method is 404 (SH §Protocol Version Header).
         if (!method || (method.era && method.era !== ctx.era)) {
-          const status = ctx.era === "modern" ? 404 : 200;
-          throw new RpcError(CODES.methodNotFound, `Method not found: ${clip(ctx.method)}`, undefined, status);
+          const httpStatus = ctx.era === "modern" ? 404 : 200;
+          throw new RpcError(CODES.methodNotFound, `Method not found: ${clip(ctx.method)}`, undefined, httpStatus);
         }
         const { result, status = "ok", report } = await method.handle(ctx.params, ctx);
         return {
