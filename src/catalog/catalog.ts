@@ -97,10 +97,7 @@ function catalogOver(reader: CatalogReader, siteUrl: string): Catalog {
   };
 }
 
-/**
- * A search hit and the head of get_pattern: the pattern's identity and the fields an agent needs to
- * choose. One object literal: search adds its fields to it in place (search-page.ts).
- */
+/** A search hit and the head of get_pattern: the pattern's identity and the fields an agent needs to choose. */
 export function summary(catalog: Catalog, e: Entry) {
   return {
     pattern_id: e.id,

@@ -8,9 +8,6 @@ import type { RpcResult } from "./jsonrpc.ts";
 import { type ServerInfo, implementation } from "./lifecycle.ts";
 import { asciiJson, Prebuilt } from "./wire.ts";
 
-/** Keys the envelope sets: a prebuilt result holding one of them is wrapped as a plain value. */
-const ENVELOPE_KEYS = ["resultType", "ttlMs", "cacheScope", "_meta"];
-
 /** `wrap(result, list)`: the result as a 2026-07-28 client receives it. */
 export function modernEnvelope(info: ServerInfo): (result: RpcResult, list: boolean) => RpcResult {
   const meta = { [META.serverInfo]: implementation(info) };
@@ -22,10 +19,10 @@ export function modernEnvelope(info: ServerInfo): (result: RpcResult, list: bool
   return (result, list) => {
     const kind = list ? "list" : "plain";
     // A result's own resultType (MRTR's input_required) stays, in the first place.
-    const wrapped = { resultType: "complete", ...(result instanceof Prebuilt ? result.value : result), ...after[kind] };
-    if (!(result instanceof Prebuilt) || ENVELOPE_KEYS.some((k) => k in result.value)) return wrapped;
-    // A prebuilt result's envelope is joined from its JSON, not serialized again.
+    if (!(result instanceof Prebuilt)) return { resultType: "complete", ...result, ...after[kind] };
+    // A prebuilt result (a tool list or a tool's result: none of the envelope's keys) is wrapped in
+    // its JSON, not serialized again.
     const members = result.json.slice(1, -1);
-    return new Prebuilt(wrapped, `{"resultType":"complete",${members}${members === "" ? "" : ","}${tails[kind]}`);
+    return new Prebuilt(`{"resultType":"complete",${members}${members === "" ? "" : ","}${tails[kind]}`);
   };
 }

@@ -9,22 +9,32 @@
  *   writing it. Text blocks keep their characters: the escapes exist only in the JSON-RPC envelope,
  *   and decoding gives back the exact text.
  *
- * A result served unchanged to many requests may be a `Prebuilt`: its JSON is built once, by the same
- * two steps, and spliced into each message that carries it. Two results are, each where the bench
- * shows it pays: a deployment's tool list (list-tools.ts) and the app's result for a stored component version.
+ * A result whose wire JSON is built ahead may be a `Prebuilt`, spliced into each message that carries
+ * it. Three are, each where the bench shows it pays: a deployment's tool list (list-tools.ts), the
+ * app's result for a stored component version (both built once, by the same two steps), and a search
+ * page joined from its hits' wire JSON, each built once.
  */
 
 /**
- * A value and its wire JSON, built once by `prebuilt`. `value` must not change afterwards: the JSON
- * written is the one built then.
+ * Wire JSON built ahead, and the value it stands for: given, or read back from the JSON the first time
+ * it is asked for (a Prebuilt serialized inside a batch, say). Neither changes afterwards.
  */
 export class Prebuilt<T = unknown> {
-  constructor(
-    readonly value: T,
-    readonly json: string,
-  ) {}
+  #value: T | undefined;
 
-  /** Serialized as a plain value where it is not spliced (inside a batch, say): the same JSON. */
+  constructor(
+    readonly json: string,
+    value?: T,
+  ) {
+    this.#value = value;
+  }
+
+  get value(): T {
+    this.#value ??= JSON.parse(this.json) as T;
+    return this.#value;
+  }
+
+  /** Serialized as a plain value where it is not spliced: the same JSON. */
   toJSON(): T {
     return this.value;
   }
@@ -42,17 +52,22 @@ const utf8 = new TextEncoder();
 const decoder = new TextDecoder();
 
 /**
- * `value` with its wire JSON built now, once, for every response that carries it. V8 returns the
- * escaped copy of a UTF-16 string in UTF-16, ASCII or not, and each write of it transcodes it again;
- * decoding its UTF-8 bytes gives the same characters one byte each, once. For a kept string that
- * pays (a tools/list call: 18 µs of CPU instead of 30 on Deno, 62 instead of 81 on Node); for a
- * message written once it costs more than it saves, so `wireJson` does not.
+ * Wire JSON kept and written many times, one byte per character. V8 returns the escaped copy of a
+ * UTF-16 string in UTF-16, ASCII or not, and each write of it transcodes it again; decoding its UTF-8
+ * bytes gives the same characters one byte each, once. For a kept string that pays (a tools/list
+ * call: 18 µs of CPU instead of 30 on Deno, 62 instead of 81 on Node); for a message written once it
+ * costs more than it saves, so `wireJson` does not.
  */
-export function prebuilt<T>(value: T): Prebuilt<T> {
-  const json = JSON.stringify(value);
+const kept = (json: string): string => {
   const ascii = asciiJson(json);
-  return new Prebuilt(value, ascii === json ? json : decoder.decode(utf8.encode(ascii)));
-}
+  return ascii === json ? json : decoder.decode(utf8.encode(ascii));
+};
+
+/** `value` with its wire JSON built now, once, for every response that carries it. */
+export const prebuilt = <T>(value: T): Prebuilt<T> => new Prebuilt(kept(JSON.stringify(value)), value);
+
+/** `text` as it stands on the wire between the quotes of a JSON string, kept: for parts of a Prebuilt. */
+export const wireString = (text: string): string => kept(JSON.stringify(text)).slice(1, -1);
 
 /**
  * The wire JSON of a JSON-RPC message (or batch): ASCII, and `JSON.parse` of it deep-equals the

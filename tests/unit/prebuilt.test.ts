@@ -138,7 +138,7 @@ describe("a Prebuilt result, spliced into its messages", () => {
 
   it("is used as declared, not serialized again", () => {
     // A declared JSON that differs (but parses the same) shows which one was written.
-    const spaced = new Prebuilt(block, `{"content":[ ${wireOf({ type: "text", text })} ]}`);
+    const spaced = new Prebuilt(`{"content":[ ${wireOf({ type: "text", text })} ]}`, block);
     const m = { jsonrpc: "2.0", id: 1, result: spaced };
     expect(wireJson(m)).toBe(`{"jsonrpc":"2.0","id":1,"result":{"content":[ ${wireOf({ type: "text", text })} ]}}`);
     expect(JSON.parse(wireJson(m))).toEqual({ ...m, result: block });
