@@ -10,10 +10,11 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import { SERVER_NAME, SERVER_TITLE, SERVER_VERSION } from "../src/config.ts";
 import type { Deps } from "../src/deps.ts";
+import { allowAll } from "../src/entitlement.ts";
 import { INSTRUCTIONS } from "../src/instructions.ts";
-import { Prebuilt } from "../src/mcp/prebuilt.ts";
+import { Prebuilt } from "../src/mcp/wire.ts";
 import type { RequestContext } from "../src/mcp/context.ts";
-import { renderOutcome, type ToolOutcome } from "../src/mcp/tool.ts";
+import { type ToolOutcome, toolResult } from "../src/mcp/tool.ts";
 import { tools } from "../src/tools/index.ts";
 
 export interface SdkOptions {
@@ -27,7 +28,7 @@ export interface SdkOptions {
 
 /** Our rendering of a tool's outcome, as the plain result object the SDK takes (its JSON is the SDK's to write). */
 const render = (outcome: ToolOutcome) => {
-  const result = renderOutcome(outcome);
+  const result = toolResult(outcome);
   return result instanceof Prebuilt ? result.value : result;
 };
 
@@ -55,7 +56,7 @@ export function createSdkHandler({ deps, validator }: SdkOptions): (req: Request
         },
         (async (args: unknown) => {
           if (tool.returnsCode) {
-            const decision = await deps.entitlement(caller, tool.name, args);
+            const decision = await allowAll(caller, tool.name, args);
             if (!decision.allow) return render({ ok: false, error: decision.error });
           }
           return render(await tool.run(args as never, ctx));

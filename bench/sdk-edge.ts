@@ -8,7 +8,6 @@ import { openCatalog } from "../src/catalog/catalog.ts";
 import { blobsSource } from "../src/components/blobs-source.ts";
 import { cachedSource } from "../src/components/cache.ts";
 import { DEFAULTS } from "../src/config.ts";
-import { allowAll } from "../src/entitlement.ts";
 import { openStore } from "../src/storage/blobs.ts";
 import { createSdkHandler } from "./sdk-app.ts";
 
@@ -22,7 +21,6 @@ export default (req: Request) => {
         indexTtlMs: 10_000,
         tsxBytes: 8 * 1024 * 1024,
       }),
-      entitlement: allowAll,
     },
   });
   return handler(req);

@@ -12,7 +12,6 @@ import { pathToFileURL } from "node:url";
 import { openCatalog } from "../src/catalog/catalog.ts";
 import type { Entry } from "../src/catalog/schema.ts";
 import { DEFAULTS } from "../src/config.ts";
-import { allowAll } from "../src/entitlement.ts";
 import type { ComponentSource } from "../src/components/model.ts";
 import searchComponents from "../src/tools/search_components.ts";
 import { queryMix } from "./query-mix.ts";
@@ -32,7 +31,7 @@ const entries: Entry[] = readdirSync(path)
 const mix = queryMix(entries, 500).map((q) => searchComponents.input.parse(q));
 const runOn = (c: typeof catalog) => {
   const ctx = {
-    deps: { catalog: c, components: {} as ComponentSource, entitlement: allowAll },
+    deps: { catalog: c, components: {} as ComponentSource },
     caller: {},
     progress() {},
     log() {},

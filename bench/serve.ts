@@ -14,7 +14,6 @@ import { componentSource, createApp } from "../src/app.ts";
 import { openCatalog } from "../src/catalog/catalog.ts";
 import type { ComponentSource } from "../src/components/model.ts";
 import { DEFAULTS, readConfig } from "../src/config.ts";
-import { allowAll } from "../src/entitlement.ts";
 import type { BlobsConfig } from "../src/storage/blobs.ts";
 import { loadFixtures } from "../scripts/lib/fixtures.ts";
 import { memoryComponents } from "../tests/helpers/memory-components.ts";
@@ -52,7 +51,6 @@ function variants(source: () => ComponentSource): Record<Exclude<Variant, "raw">
   const deps = () => ({
     catalog: openCatalog(catalogFiles, DEFAULTS.SITE_URL),
     components: source(),
-    entitlement: allowAll,
   });
   return {
     ours: (req) => ours.handle(req),

@@ -16,7 +16,6 @@ import process from "node:process";
 import { pathToFileURL } from "node:url";
 import { openCatalog } from "../src/catalog/catalog.ts";
 import { DEFAULTS } from "../src/config.ts";
-import { allowAll } from "../src/entitlement.ts";
 import validateComponent from "../src/tools/validate_component.ts";
 import { loadFixtures } from "../scripts/lib/fixtures.ts";
 import { memoryComponents } from "../tests/helpers/memory-components.ts";
@@ -43,7 +42,6 @@ const ctx = {
   deps: {
     catalog: openCatalog(files, DEFAULTS.SITE_URL),
     components: memoryComponents(fixtures),
-    entitlement: allowAll,
   },
   caller: {},
   progress() {},
@@ -73,8 +71,8 @@ const args = Object.fromEntries(
 );
 const call = async (name: keyof typeof cases) => {
   const out = await validateComponent.run(args[name] as never, ctx as never);
-  if (!out.ok || !("data" in out)) throw new Error(`validate_component failed: ${JSON.stringify(out)}`);
-  return out.data as { findings: unknown[] };
+  if (!out.ok || !("value" in out)) throw new Error(`validate_component failed: ${JSON.stringify(out)}`);
+  return out.value as { findings: unknown[] };
 };
 
 const findings = Object.fromEntries(

@@ -62,11 +62,7 @@ export function createApp(opts: AppOptions): App {
   const config = opts.config ?? readConfig();
   const { siteUrl } = config;
   const catalog = openCatalog(opts.catalogData, siteUrl);
-  const deps: Deps = {
-    catalog,
-    components: opts.components ?? componentSource(config, opts.blobs, opts.fetch),
-    entitlement: opts.entitlement ?? allowAll,
-  };
+  const deps: Deps = { catalog, components: opts.components ?? componentSource(config, opts.blobs, opts.fetch) };
   const server = createServer<Deps>({
     info: {
       name: SERVER_NAME,
@@ -82,7 +78,7 @@ export function createApp(opts: AppOptions): App {
     argumentsError: invalidArguments,
     templates: [componentTemplate],
     resources: [skillResource, themeResource],
-    entitlement: deps.entitlement,
+    entitlement: opts.entitlement ?? allowAll,
     extensions: opts.preview ? [previewExtension<Deps>(opts.preview)] : [],
   });
   const origins = createOriginPolicy(siteUrl, config.allowedOrigins);

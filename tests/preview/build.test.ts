@@ -56,7 +56,7 @@ describe("the generated preview (generated/preview-html.json)", () => {
     // A closing tag inside the inline script would end it early; the build escapes it.
     expect(script).not.toMatch(/<\/script/i);
     expect(script.length).toBeGreaterThan(100_000);
-    // ASCII only: the JSON-RPC response that carries it needs no escaping (src/mcp/prebuilt.ts).
+    // ASCII only: the JSON-RPC response that carries it needs no escaping (src/mcp/wire.ts).
     // biome-ignore lint/suspicious/noControlCharactersInRegex: every ASCII code unit, controls included
     expect(/^[\x00-\x7f]*$/.test(html)).toBe(true);
   });
