@@ -18,11 +18,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: "e2e",
-          include: ["tests/**/*.test.ts"],
-          exclude: ["tests/unit/**"],
+          // Real local parts each file starts itself (a Blobs server, a fault proxy, a CLI or Deno child).
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts", "tests/benchmark/**/*.test.ts"],
           setupFiles: ["tests/setup/polyfills.ts"],
-          // One served endpoint (the real edge function on Deno via @netlify/dev) for every e2e test file.
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "served",
+          include: ["tests/served/**/*.test.ts"],
+          setupFiles: ["tests/setup/polyfills.ts"],
+          // The served endpoint (the real edge function on Deno: `npm start` and @netlify/dev), once for the run.
           globalSetup: ["tests/setup/served.ts"],
         },
       },

@@ -80,3 +80,11 @@ export const chatRequest = (body: unknown, headers: Record<string, string> = {})
     headers: { "content-type": "application/json", ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
+
+/** One patterns event first, one done event last, only deltas between. */
+export function expectShape(events: ChatEvent[]) {
+  expect(events[0].type).toBe("patterns");
+  expect(events.at(-1)).toEqual({ type: "done" });
+  expect(events.filter((e) => e.type === "done")).toHaveLength(1);
+  expect(events.slice(1, -1).every((e) => e.type === "delta")).toBe(true);
+}

@@ -12,8 +12,8 @@ import { type BlobsConfig, openStore } from "../../src/storage/blobs.ts";
 import { ROOT } from "../../scripts/lib/repo-root.ts";
 import { startLocalBlobs } from "../../scripts/local/blobs.ts";
 import { seedStore } from "../../scripts/lib/seed.ts";
-import { catalogData, fixtures, modern, post } from "../helpers/app.ts";
-import { memoryReader } from "../helpers/memory-catalog.ts";
+import { catalogData, fixtures, modern, post } from "./app.ts";
+import { memoryReader } from "./memory-catalog.ts";
 
 export { catalogData, fixtures };
 

@@ -6,7 +6,7 @@ import { ROOT } from "../../scripts/lib/repo-root.ts";
 import { openStore, type KV, type BlobsConfig } from "../../src/storage/blobs.ts";
 import { keys, USAGE_STORE, type UsageEvent } from "../../src/usage/event.ts";
 import { createUsageRecorder } from "../../src/usage/recorder.ts";
-import { fixtures, modern, post, testApp } from "../helpers/app.ts";
+import { fixtures, modern, post, testApp } from "./app.ts";
 
 export const usageStore = (config: BlobsConfig) => openStore(USAGE_STORE, { config, consistency: "strong" });
 

@@ -10,9 +10,9 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CATALOG_PATH } from "../scripts/build/catalog.ts";
-import { buildCache } from "../scripts/build/generated.ts";
-import { buildCli } from "./helpers/build.ts";
+import { CATALOG_PATH } from "../../scripts/build/catalog.ts";
+import { buildCache } from "../../scripts/build/generated.ts";
+import { buildCli } from "../helpers/build.ts";
 
 const work = await mkdtemp(join(tmpdir(), "build-"));
 afterAll(() => rm(work, { recursive: true, force: true }));

@@ -1,12 +1,11 @@
 /**
- * The test harness itself works: the app in process, a real local Blobs server, and the edge function
- * served on Deno (tests/setup/served.ts). When these fail, every other file fails for the same reason.
+ * The test harness itself works: the app in process and a real local Blobs server (the served edge
+ * function: tests/served/harness.test.ts). When these fail, every other file fails for the same reason.
  */
 import { describe, expect, it } from "vitest";
-import { post, testApp } from "./helpers/app.ts";
-import { startBlobs } from "./helpers/blobs.ts";
-import { SERVED } from "./helpers/served.ts";
-import { openStore } from "../src/storage/blobs.ts";
+import { post, testApp } from "../helpers/app.ts";
+import { startBlobs } from "../helpers/blobs.ts";
+import { openStore } from "../../src/storage/blobs.ts";
 
 describe("the test harness", () => {
   it("serves initialize in process", async () => {
@@ -31,14 +30,4 @@ describe("the test harness", () => {
       await blobs.stop();
     }
   });
-  for (const target of SERVED) {
-    it(`serves the real edge function: ${target.name}`, async () => {
-      const res = await fetch(`${target.url}/mcp`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
-      });
-      expect(await res.json()).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
-    });
-  }
 });

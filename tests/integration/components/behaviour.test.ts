@@ -3,7 +3,7 @@
  * the fixtures: the version rule, every error code, and the resolver forms.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { openStore } from "../../src/storage/blobs.ts";
+import { openStore } from "../../../src/storage/blobs.ts";
 import {
   blobsApp,
   bytesOf,
@@ -15,7 +15,7 @@ import {
   startSeededBlobs,
   STORE,
   utf8,
-} from "./helpers.ts";
+} from "../../helpers/components.ts";
 
 let blobs: SeededBlobs;
 let app: ReturnType<typeof blobsApp>;

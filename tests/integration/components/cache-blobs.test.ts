@@ -1,7 +1,7 @@
 /** The isolate cache over a real local Blobs store: a regenerate is served once the index TTL has passed. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore } from "../../src/storage/blobs.ts";
-import { blobsApp, callTool, fixture, type SeededBlobs, startSeededBlobs, STORE } from "./helpers.ts";
+import { openStore } from "../../../src/storage/blobs.ts";
+import { blobsApp, callTool, fixture, type SeededBlobs, startSeededBlobs, STORE } from "../../helpers/components.ts";
 
 describe("a regenerate reaches get_component within COMPONENTS_INDEX_TTL_MS (real Blobs)", () => {
   let blobs: SeededBlobs;

@@ -3,11 +3,18 @@
  * gives a clear `forbidden` error and the store is never read (counted on the real BlobsServer).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allowAll } from "../../src/entitlement.ts";
-import type { Caller } from "../../src/mcp/tool.ts";
-import { post } from "../helpers/app.ts";
-import { deny } from "../helpers/entitlement.ts";
-import { blobsApp, callTool, fixture, readResource, type SeededBlobs, startSeededBlobs } from "./helpers.ts";
+import { allowAll } from "../../../src/entitlement.ts";
+import type { Caller } from "../../../src/mcp/tool.ts";
+import { post } from "../../helpers/app.ts";
+import { deny } from "../../helpers/entitlement.ts";
+import {
+  blobsApp,
+  callTool,
+  fixture,
+  readResource,
+  type SeededBlobs,
+  startSeededBlobs,
+} from "../../helpers/components.ts";
 
 const id = fixture("tabs").entry.id;
 const asked: { caller: Caller; tool: string; args: unknown }[] = [];

@@ -3,7 +3,7 @@
  * the store has an active, visible version, for every entry of the catalog.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore } from "../../src/storage/blobs.ts";
+import { openStore } from "../../../src/storage/blobs.ts";
 import {
   blobsApp,
   callTool,
@@ -13,7 +13,7 @@ import {
   type SeededBlobs,
   startSeededBlobs,
   STORE,
-} from "./helpers.ts";
+} from "../../helpers/components.ts";
 
 let blobs: SeededBlobs;
 beforeAll(async () => {

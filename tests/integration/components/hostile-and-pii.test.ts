@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { blobKeys } from "../../src/components/model.ts";
+import { blobKeys } from "../../../src/components/model.ts";
 import {
   AUTHOR_EMAILS,
   AUTHOR_IDS,
@@ -15,8 +15,8 @@ import {
   readResource,
   type SeededBlobs,
   startSeededBlobs,
-} from "./helpers.ts";
-import { modern } from "../helpers/app.ts";
+} from "../../helpers/components.ts";
+import { modern } from "../../helpers/app.ts";
 
 let blobs: SeededBlobs;
 let app: ReturnType<typeof blobsApp>;

@@ -3,8 +3,8 @@
  * the 2026-07-28 cache fields, hidden and missing versions as "not found" in each era's code.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { CACHE_HINTS } from "../../src/mcp/constants.ts";
-import { modern } from "../helpers/app.ts";
+import { CACHE_HINTS } from "../../../src/mcp/constants.ts";
+import { modern } from "../../helpers/app.ts";
 import {
   blobsApp,
   bytesOf,
@@ -15,7 +15,7 @@ import {
   sha256,
   startSeededBlobs,
   utf8,
-} from "./helpers.ts";
+} from "../../helpers/components.ts";
 
 let blobs: SeededBlobs;
 let app: ReturnType<typeof blobsApp>;

@@ -6,11 +6,11 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blobKeys } from "../../src/components/model.ts";
-import { openStore } from "../../src/storage/blobs.ts";
-import { localSiteId, startLocalBlobs } from "../../scripts/local/blobs.ts";
-import { startBlobs, type LocalBlobs } from "../helpers/blobs.ts";
-import { fixture, fixtures, run } from "./helpers.ts";
+import { blobKeys } from "../../../src/components/model.ts";
+import { openStore } from "../../../src/storage/blobs.ts";
+import { localSiteId, startLocalBlobs } from "../../../scripts/local/blobs.ts";
+import { startBlobs, type LocalBlobs } from "../../helpers/blobs.ts";
+import { fixture, fixtures, run } from "../../helpers/components.ts";
 
 const KEY_COUNT = fixtures.reduce((n, f) => n + f.code.length + 1, 0);
 

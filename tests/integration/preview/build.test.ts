@@ -14,12 +14,12 @@ import {
   PREVIEW_UI,
   type PreviewBuild,
   previewFileText,
-} from "../../scripts/build/preview.ts";
-import { bundle, ENTRIES } from "../../scripts/bench/bundle.ts";
-import { CATALOG_DIR } from "../../scripts/build/catalog.ts";
-import { ROOT } from "../../scripts/lib/repo-root.ts";
-import { staleOutputs } from "../../scripts/build/generated.ts";
-import { buildCli } from "../helpers/build.ts";
+} from "../../../scripts/build/preview.ts";
+import { bundle, ENTRIES } from "../../../scripts/bench/bundle.ts";
+import { CATALOG_DIR } from "../../../scripts/build/catalog.ts";
+import { ROOT } from "../../../scripts/lib/repo-root.ts";
+import { staleOutputs } from "../../../scripts/build/generated.ts";
+import { buildCli } from "../../helpers/build.ts";
 
 const work = await mkdtemp(join(tmpdir(), "preview-build-"));
 afterAll(() => rm(work, { recursive: true, force: true }));

@@ -4,7 +4,7 @@
  * description (cheap to shrink and print); `toRequest` turns it into a web Request.
  */
 import fc from "fast-check";
-import { catalogData, fixtures } from "../helpers/app.ts";
+import { catalogData, fixtures } from "../../helpers/app.ts";
 
 export const URL_MCP = "http://127.0.0.1:8888/mcp";
 export const TOOLS = [

@@ -2,7 +2,7 @@
  * The only blob keys the Components store may be asked for: `<catalog uuid>/versions.json` or
  * `<catalog uuid>/(seed|vN).tsx`.
  */
-import { catalogData } from "../helpers/app.ts";
+import { catalogData } from "../../helpers/app.ts";
 
 const ids = new Set((catalogData as { id: string }[]).map((e) => e.id));
 const SHAPE =

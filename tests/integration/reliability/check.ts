@@ -3,7 +3,7 @@
  * well-formed JSON-RPC body (or none), a bounded size, no stack trace, no author e-mail, no raw IP.
  * Throws an Error naming the first violation (fast-check then shrinks the input that caused it).
  */
-import { fixtures } from "../helpers/app.ts";
+import { fixtures } from "../../helpers/app.ts";
 
 /** Statuses this endpoint may answer (docs/protocol.md, Decisions); never a 5xx. */
 export const ALLOWED_STATUS = new Set([200, 202, 204, 400, 403, 404, 405, 413, 415]);

@@ -5,15 +5,15 @@
  * the catalog tools keep answering through all of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../src/app.ts";
-import { readConfig } from "../../src/config.ts";
-import { catalogData, fixtures } from "../helpers/app.ts";
-import { type ComponentsApi, startComponentsApi } from "../helpers/components-api.ts";
-import { type Fault, type FaultProxy, startFaultProxy } from "../helpers/fault-proxy.ts";
-import { type RecordingBlobs, startRecordingBlobs } from "../helpers/recording-blobs.ts";
+import { createApp } from "../../../src/app.ts";
+import { readConfig } from "../../../src/config.ts";
+import { catalogData, fixtures } from "../../helpers/app.ts";
+import { type ComponentsApi, startComponentsApi } from "../../helpers/components-api.ts";
+import { type Fault, type FaultProxy, startFaultProxy } from "../../helpers/fault-proxy.ts";
+import { type RecordingBlobs, startRecordingBlobs } from "../../helpers/recording-blobs.ts";
 import { toolCall, toRequest } from "./arbitraries.ts";
 import { checkResponse } from "./check.ts";
-import { memoryReader } from "../helpers/memory-catalog.ts";
+import { memoryReader } from "../../helpers/memory-catalog.ts";
 
 const DEADLINE = 500;
 /**

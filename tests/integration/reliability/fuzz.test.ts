@@ -5,10 +5,10 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createApp } from "../../src/app.ts";
-import { readConfig } from "../../src/config.ts";
-import { catalogData, fixtures, testApp } from "../helpers/app.ts";
-import { type RecordingBlobs, startRecordingBlobs } from "../helpers/recording-blobs.ts";
+import { createApp } from "../../../src/app.ts";
+import { readConfig } from "../../../src/config.ts";
+import { catalogData, fixtures, testApp } from "../../helpers/app.ts";
+import { type RecordingBlobs, startRecordingBlobs } from "../../helpers/recording-blobs.ts";
 import {
   argsArb,
   goodRefs,
@@ -22,8 +22,8 @@ import {
 } from "./arbitraries.ts";
 import { checkResponse, echoAllowance } from "./check.ts";
 import { BLOB_KEY } from "./blob-keys.ts";
-import { type DenoServer, startDenoServer } from "../../scripts/local/deno-serve.ts";
-import { memoryReader } from "../helpers/memory-catalog.ts";
+import { type DenoServer, startDenoServer } from "../../../scripts/local/deno-serve.ts";
+import { memoryReader } from "../../helpers/memory-catalog.ts";
 
 /** Fixed seed per run unless FUZZ_SEED is given, so a failure reproduces; FUZZ_RUNS scales every property. */
 const seed = Number(process.env.FUZZ_SEED ?? 20260728);

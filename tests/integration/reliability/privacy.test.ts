@@ -9,16 +9,16 @@
  */
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { USAGE_STORE } from "../../src/usage/event.ts";
-import { foldMonth } from "../../src/usage/fold.ts";
-import { hashClient, hashKeyBlob } from "../../src/usage/hash.ts";
-import { renderHtml } from "../../scripts/ops/usage-report/html.ts";
-import { readConfig } from "../../src/config.ts";
-import { createUsageRecorder, usageRecorder } from "../../src/usage/recorder.ts";
-import { buildReport, renderText } from "../../scripts/ops/usage-report/report.ts";
-import { openStore } from "../../src/storage/blobs.ts";
-import { fixtures, testApp } from "../helpers/app.ts";
-import { type RecordingBlobs, startRecordingBlobs } from "../helpers/recording-blobs.ts";
+import { USAGE_STORE } from "../../../src/usage/event.ts";
+import { foldMonth } from "../../../src/usage/fold.ts";
+import { hashClient, hashKeyBlob } from "../../../src/usage/hash.ts";
+import { renderHtml } from "../../../scripts/ops/usage-report/html.ts";
+import { readConfig } from "../../../src/config.ts";
+import { createUsageRecorder, usageRecorder } from "../../../src/usage/recorder.ts";
+import { buildReport, renderText } from "../../../scripts/ops/usage-report/report.ts";
+import { openStore } from "../../../src/storage/blobs.ts";
+import { fixtures, testApp } from "../../helpers/app.ts";
+import { type RecordingBlobs, startRecordingBlobs } from "../../helpers/recording-blobs.ts";
 import { toolCall, toRequest } from "./arbitraries.ts";
 import { AUTHOR_EMAILS } from "./check.ts";
 

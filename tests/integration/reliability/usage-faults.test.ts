@@ -5,13 +5,13 @@
  * local emulation awaits the write, see src/usage/recorder.ts) the wait is bounded by USAGE_WRITE_DEADLINE_MS.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DEFAULTS, readConfig } from "../../src/config.ts";
-import { usageRecorder } from "../../src/usage/recorder.ts";
+import { DEFAULTS, readConfig } from "../../../src/config.ts";
+import { usageRecorder } from "../../../src/usage/recorder.ts";
 
 const WRITE_DEADLINE_MS = DEFAULTS.USAGE_WRITE_DEADLINE_MS;
-import { fixtures, testApp } from "../helpers/app.ts";
-import { type Fault, type FaultProxy, startFaultProxy } from "../helpers/fault-proxy.ts";
-import { type RecordingBlobs, startRecordingBlobs } from "../helpers/recording-blobs.ts";
+import { fixtures, testApp } from "../../helpers/app.ts";
+import { type Fault, type FaultProxy, startFaultProxy } from "../../helpers/fault-proxy.ts";
+import { type RecordingBlobs, startRecordingBlobs } from "../../helpers/recording-blobs.ts";
 import { toolCall, toRequest } from "./arbitraries.ts";
 import { checkResponse } from "./check.ts";
 

@@ -8,11 +8,11 @@ import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setupServer } from "msw/node";
-import { type ChatEvent, createChatbotHandler, NOTICE_NO_CATALOG } from "../../src/chatbot/handler.ts";
-import { createMcpClient } from "../../src/chatbot/mcp-client.ts";
-import { readConfig } from "../../src/config.ts";
-import type { DomainError } from "../../src/errors.ts";
-import { testApp } from "../helpers/app.ts";
+import { type ChatEvent, createChatbotHandler, NOTICE_NO_CATALOG } from "../../../src/chatbot/handler.ts";
+import { createMcpClient } from "../../../src/chatbot/mcp-client.ts";
+import { readConfig } from "../../../src/config.ts";
+import type { DomainError } from "../../../src/errors.ts";
+import { testApp } from "../../helpers/app.ts";
 import {
   chatRequest,
   deltas,
@@ -22,7 +22,7 @@ import {
   readEvents,
   streamResponse,
   textChunk,
-} from "./chatbot-helpers.ts";
+} from "../../helpers/chatbot.ts";
 
 const app = testApp();
 type Behaviour = "ok" | "503" | "hang" | "400";

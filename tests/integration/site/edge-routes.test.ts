@@ -7,8 +7,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { DENO } from "../../scripts/local/deno-serve.ts";
-import { ROOT } from "../../scripts/lib/repo-root.ts";
+import { DENO } from "../../../scripts/local/deno-serve.ts";
+import { ROOT } from "../../../scripts/lib/repo-root.ts";
 
 /** Runs each config's router over [method, path] cases in Deno; the params, or null when not taken. */
 async function routes(

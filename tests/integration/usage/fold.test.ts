@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type LocalBlobs, startBlobs } from "../helpers/blobs.ts";
-import type { KV } from "../../src/storage/blobs.ts";
-import { keys } from "../../src/usage/event.ts";
-import { foldMonth, purgeMonth, readMonthly, scheduledFold, shiftMonth } from "../../src/usage/fold.ts";
-import { quantile } from "../../scripts/ops/usage-report/quantile.ts";
-import { seedEvents, usageStore } from "./helpers.ts";
+import { type LocalBlobs, startBlobs } from "../../helpers/blobs.ts";
+import type { KV } from "../../../src/storage/blobs.ts";
+import { keys } from "../../../src/usage/event.ts";
+import { foldMonth, purgeMonth, readMonthly, scheduledFold, shiftMonth } from "../../../src/usage/fold.ts";
+import { quantile } from "../../../scripts/ops/usage-report/quantile.ts";
+import { seedEvents, usageStore } from "../../helpers/usage.ts";
 
 const MONTH = "2026-11";
 let blobs: LocalBlobs;
@@ -209,7 +209,7 @@ describe("purgeMonth and the schedule", () => {
       JSON.stringify({ siteID, token, edgeURL, uncachedEdgeURL }),
     ).toString("base64");
     try {
-      const fn = await import("../../netlify/functions/usage-fold.mts");
+      const fn = await import("../../../netlify/functions/usage-fold.mts");
       expect(fn.config).toEqual({ schedule: "@hourly" });
       const res = await fn.default();
       expect(res.status).toBe(204);

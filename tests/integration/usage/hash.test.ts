@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type LocalBlobs, startBlobs } from "../helpers/blobs.ts";
-import { testApp } from "../helpers/app.ts";
-import { clientHasher, deploymentSecret, hashClient, hashKeyBlob } from "../../src/usage/hash.ts";
-import { createUsageRecorder } from "../../src/usage/recorder.ts";
-import { dump, toolCall, usageStore } from "./helpers.ts";
+import { type LocalBlobs, startBlobs } from "../../helpers/blobs.ts";
+import { testApp } from "../../helpers/app.ts";
+import { clientHasher, deploymentSecret, hashClient, hashKeyBlob } from "../../../src/usage/hash.ts";
+import { createUsageRecorder } from "../../../src/usage/recorder.ts";
+import { dump, toolCall, usageStore } from "../../helpers/usage.ts";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const IP = "203.0.113.42";

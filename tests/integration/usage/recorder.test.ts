@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { modern, post, testApp } from "../helpers/app.ts";
-import { type LocalBlobs, startBlobs } from "../helpers/blobs.ts";
-import { openStore } from "../../src/storage/blobs.ts";
-import { USAGE_STORE } from "../../src/usage/event.ts";
-import { createUsageRecorder } from "../../src/usage/recorder.ts";
-import { dump, fixtureWithCode, legacyInit, toolCall, usageApp, usageStore } from "./helpers.ts";
+import { modern, post, testApp } from "../../helpers/app.ts";
+import { type LocalBlobs, startBlobs } from "../../helpers/blobs.ts";
+import { openStore } from "../../../src/storage/blobs.ts";
+import { USAGE_STORE } from "../../../src/usage/event.ts";
+import { createUsageRecorder } from "../../../src/usage/recorder.ts";
+import { dump, fixtureWithCode, legacyInit, toolCall, usageApp, usageStore } from "../../helpers/usage.ts";
 
 const parse = (line: string) => {
   expect(line.startsWith("[mcp-usage] ")).toBe(true);
@@ -251,8 +251,8 @@ describe("a recording failure never fails the response", () => {
     await new Promise((r) => silent.once("listening", r));
     const port = (silent.address() as import("node:net").AddressInfo).port;
     const url = `http://127.0.0.1:${port}`;
-    const { usageRecorder } = await import("../../src/usage/recorder.ts");
-    const { readConfig } = await import("../../src/config.ts");
+    const { usageRecorder } = await import("../../../src/usage/recorder.ts");
+    const { readConfig } = await import("../../../src/config.ts");
     const deadline = 1500;
     const errSpy = vi.spyOn(console, "error").mockImplementation(() => {});
     const logSpy = vi.spyOn(console, "log").mockImplementation(() => {});

@@ -5,11 +5,11 @@
  * itself never mints one (tests/unit/protocol/transport.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { modern, post, testApp } from "../helpers/app.ts";
-import { type LocalBlobs, startBlobs } from "../helpers/blobs.ts";
-import { keys } from "../../src/usage/event.ts";
-import { createUsageRecorder } from "../../src/usage/recorder.ts";
-import { legacyInit, usageApp, usageStore } from "./helpers.ts";
+import { modern, post, testApp } from "../../helpers/app.ts";
+import { type LocalBlobs, startBlobs } from "../../helpers/blobs.ts";
+import { keys } from "../../../src/usage/event.ts";
+import { createUsageRecorder } from "../../../src/usage/recorder.ts";
+import { legacyInit, usageApp, usageStore } from "../../helpers/usage.ts";
 
 const parse = (line: string) => JSON.parse(line.slice("[mcp-usage] ".length));
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;

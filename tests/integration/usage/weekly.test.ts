@@ -7,10 +7,10 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type LocalBlobs, startLocalBlobs } from "../../scripts/local/blobs.ts";
-import { openStore, type KV } from "../../src/storage/blobs.ts";
-import { USAGE_STORE } from "../../src/usage/event.ts";
-import { reportCli, seedEvents } from "./helpers.ts";
+import { type LocalBlobs, startLocalBlobs } from "../../../scripts/local/blobs.ts";
+import { openStore, type KV } from "../../../src/storage/blobs.ts";
+import { USAGE_STORE } from "../../../src/usage/event.ts";
+import { reportCli, seedEvents } from "../../helpers/usage.ts";
 
 let dir: string;
 let server: LocalBlobs;

@@ -10,11 +10,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../../scripts/lib/repo-root.ts";
-import { tsxSyntaxErrors } from "../../scripts/ops/validate/check.ts";
-import { BROKEN } from "../../scripts/bench/parsers/broken.ts";
-import { validateComponent } from "../../src/validate/validate.ts";
-import { fixtures } from "../components/helpers.ts";
+import { ROOT } from "../../../scripts/lib/repo-root.ts";
+import { tsxSyntaxErrors } from "../../../scripts/ops/validate/check.ts";
+import { BROKEN } from "../../../scripts/bench/parsers/broken.ts";
+import { validateComponent } from "../../../src/validate/validate.ts";
+import { fixtures } from "../../helpers/components.ts";
 
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 const versions = fixtures.flatMap((f) =>

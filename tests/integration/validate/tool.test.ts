@@ -1,15 +1,14 @@
 /**
  * validate_component as agents call it: in process over the fixtures (the version rule, every error
- * and bound, what usage records) and through the served edge function on Deno, where sucrase's parser
- * loads on the tool's first call.
+ * and bound, what usage records). Through the served edge function on Deno, where sucrase's parser
+ * loads on the tool's first call: tests/served/validate/tool.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type LocalBlobs, startBlobs } from "../helpers/blobs.ts";
-import { catalogData, fixtures, testApp } from "../helpers/app.ts";
-import { callTool } from "../helpers/tools.ts";
-import { rpc } from "../../scripts/dev/preview-harness.ts";
-import { CODE_MAX_BYTES } from "../../src/tools/validate_component.ts";
-import { dump, toolCall, usageApp, usageStore } from "../usage/helpers.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type LocalBlobs, startBlobs } from "../../helpers/blobs.ts";
+import { catalogData, fixtures, testApp } from "../../helpers/app.ts";
+import { callTool } from "../../helpers/tools.ts";
+import { CODE_MAX_BYTES } from "../../../src/tools/validate_component.ts";
+import { dump, toolCall, usageApp, usageStore } from "../../helpers/usage.ts";
 
 const app = testApp();
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -153,26 +152,5 @@ describe("usage records the call, never the code", () => {
     const stored = [...(await dump(usageStore(blobs.config))).values()];
     expect(stored.some((s) => s.includes('"validate_component"'))).toBe(true);
     for (const s of stored) expect(s).not.toContain(marker);
-  });
-});
-
-describe("validate_component through the served edge function (Deno)", () => {
-  const endpoint = `${inject("servedUrl")}/mcp`;
-
-  it("loads its parser on the first call and reports an edit's findings", async () => {
-    const code = codeOf(datePicker, "v1").replace(
-      "import { ArrowRight,",
-      'import { format } from "date-fns";\nimport { ArrowRight,',
-    );
-    const reply = await rpc(endpoint, "modern", "tools/call", {
-      name: "validate_component",
-      arguments: { pattern_id: "#77", version_id: "v1", code },
-    });
-    const data = JSON.parse(reply.result.content[0].text);
-    expect(data).toMatchObject({
-      ok: true,
-      findings: [{ rule: "import_not_allowed", severity: "warning", line: 2 }],
-      base: { version_id: "v1" },
-    });
   });
 });

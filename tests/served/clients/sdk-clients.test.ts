@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Client as Client1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as Transport1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Client as Client2, StreamableHTTPClientTransport as Transport2 } from "@modelcontextprotocol/client";
-import { fixtures } from "../helpers/app.ts";
-import { SERVED, type ServedTarget } from "../helpers/served.ts";
+import { fixtures } from "../../helpers/app.ts";
+import { SERVED, type ServedTarget } from "../../helpers/served.ts";
 
 /** The emulation runs each request in a fresh Deno worker (~150 ms idle, seconds on a loaded 2-core machine). */
 const E2E_TIMEOUT = 240_000;

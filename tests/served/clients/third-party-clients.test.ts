@@ -9,11 +9,11 @@
 import { readFile } from "node:fs/promises";
 import { createMCPClient } from "@ai-sdk/mcp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { USAGE_LOG } from "../../scripts/local/server.ts";
-import { tools } from "../../src/tools/index.ts";
-import { spawnNpmStart } from "../../scripts/local/spawn.ts";
-import { fixtures } from "../helpers/app.ts";
-import { connectMcpRemote, viaMcpRemote } from "../helpers/mcp-remote.ts";
+import { USAGE_LOG } from "../../../scripts/local/server.ts";
+import { tools } from "../../../src/tools/index.ts";
+import { spawnNpmStart } from "../../../scripts/local/spawn.ts";
+import { fixtures } from "../../helpers/app.ts";
+import { connectMcpRemote, viaMcpRemote } from "../../helpers/mcp-remote.ts";
 
 const TIMEOUT = 120_000;
 /** What the server lists, in its order: these clients must show the same. */

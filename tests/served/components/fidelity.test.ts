@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { bytesOf, fixture, fixtures, sha256, utf8 } from "./helpers.ts";
+import { bytesOf, fixture, fixtures, sha256, utf8 } from "../../helpers/components.ts";
 
 let client: Client;
 

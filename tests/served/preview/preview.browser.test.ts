@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { loadFixtures } from "../../scripts/lib/fixtures.ts";
+import { loadFixtures } from "../../../scripts/lib/fixtures.ts";
 import {
   hostCsp,
   type HostServer,
@@ -18,8 +18,8 @@ import {
   rpc,
   serveHost,
   viewFrame,
-} from "../../scripts/dev/preview-harness.ts";
-import { launchChromium } from "../../scripts/dev/chromium.ts";
+} from "../../../scripts/dev/preview-harness.ts";
+import { launchChromium } from "../../../scripts/dev/chromium.ts";
 
 const endpoint = `${inject("servedUrl")}/mcp`;
 const fixtures = await loadFixtures();

@@ -6,12 +6,12 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../../scripts/lib/repo-root.ts";
-import { runSmoke } from "../../scripts/ops/smoke/check.ts";
-import { percentile } from "../../scripts/lib/stats.ts";
-import { startComponentsApi } from "../helpers/components-api.ts";
-import { fixtures } from "../helpers/app.ts";
-import { EMULATED } from "../helpers/served.ts";
+import { ROOT } from "../../../scripts/lib/repo-root.ts";
+import { runSmoke } from "../../../scripts/ops/smoke/check.ts";
+import { percentile } from "../../../scripts/lib/stats.ts";
+import { startComponentsApi } from "../../helpers/components-api.ts";
+import { fixtures } from "../../helpers/app.ts";
+import { EMULATED } from "../../helpers/served.ts";
 
 const endpoint = `${EMULATED.url}/mcp`;
 const storeDir = join(ROOT, ".netlify/blobs-serve");

@@ -8,8 +8,8 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchChromium } from "../../scripts/dev/chromium.ts";
-import { ROOT } from "../../scripts/lib/repo-root.ts";
+import { launchChromium } from "../../../scripts/dev/chromium.ts";
+import { ROOT } from "../../../scripts/lib/repo-root.ts";
 
 const base = inject("servedUrl");
 const OUT = join(ROOT, "test-output");

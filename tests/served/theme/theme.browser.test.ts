@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchChromium } from "../../scripts/dev/chromium.ts";
-import { loadFixtures } from "../../scripts/lib/fixtures.ts";
+import { launchChromium } from "../../../scripts/dev/chromium.ts";
+import { loadFixtures } from "../../../scripts/lib/fixtures.ts";
 import {
   hostCsp,
   type HostServer,
@@ -17,8 +17,8 @@ import {
   rpc,
   serveHost,
   viewFrame,
-} from "../../scripts/dev/preview-harness.ts";
-import { TOKENS } from "../../src/theme/tokens.ts";
+} from "../../../scripts/dev/preview-harness.ts";
+import { TOKENS } from "../../../src/theme/tokens.ts";
 
 const endpoint = `${inject("servedUrl")}/mcp`;
 const fixtures = await loadFixtures();

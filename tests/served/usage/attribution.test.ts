@@ -8,11 +8,11 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildReport } from "../../scripts/ops/usage-report/report.ts";
-import { foldUntil, openUsageStore, type UsageStore } from "../../scripts/ops/usage-store.ts";
-import type { Monthly } from "../../src/usage/monthly.ts";
-import { connectMcpRemote, viaMcpRemote } from "../helpers/mcp-remote.ts";
-import { SERVED } from "../helpers/served.ts";
+import { buildReport } from "../../../scripts/ops/usage-report/report.ts";
+import { foldUntil, openUsageStore, type UsageStore } from "../../../scripts/ops/usage-store.ts";
+import type { Monthly } from "../../../src/usage/monthly.ts";
+import { connectMcpRemote, viaMcpRemote } from "../../helpers/mcp-remote.ts";
+import { SERVED } from "../../helpers/served.ts";
 
 const TIMEOUT = 180_000;
 /** The writes land after the responses (each bounded at 10 s). */

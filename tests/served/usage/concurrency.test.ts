@@ -8,11 +8,11 @@
  * emulator's 36 s limit on a busy machine.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { foldUntil, openUsageStore, type UsageStore } from "../../scripts/ops/usage-store.ts";
-import { keys } from "../../src/usage/event.ts";
-import type { Monthly } from "../../src/usage/monthly.ts";
-import { fixtures } from "../helpers/app.ts";
-import { SERVED, type ServedTarget } from "../helpers/served.ts";
+import { foldUntil, openUsageStore, type UsageStore } from "../../../scripts/ops/usage-store.ts";
+import { keys } from "../../../src/usage/event.ts";
+import type { Monthly } from "../../../src/usage/monthly.ts";
+import { fixtures } from "../../helpers/app.ts";
+import { SERVED, type ServedTarget } from "../../helpers/served.ts";
 
 const BURST_TIMEOUT_MS = 30 * 60_000;
 /** How long the local server's after-response writes may take to land (each is bounded at 10 s). */

@@ -9,9 +9,9 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { monthOf } from "../../src/usage/event.ts";
-import { SERVED } from "../helpers/served.ts";
-import { reportCli } from "./helpers.ts";
+import { monthOf } from "../../../src/usage/event.ts";
+import { SERVED } from "../../helpers/served.ts";
+import { reportCli } from "../../helpers/usage.ts";
 
 const QUERY = "holographic keyboard for cats";
 const ADDRESSES = ["127.0.0.2", "127.0.0.3", "127.0.0.4"];

@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
-import { bytesOf, callTool, catalogData, fixture, fixtures, sha256, utf8 } from "../../components/helpers.ts";
+import { bytesOf, callTool, catalogData, fixture, fixtures, sha256, utf8 } from "../../helpers/components.ts";
 import { createApp } from "../../../src/app.ts";
 import { readConfig } from "../../../src/config.ts";
 import { memoryReader } from "../../helpers/memory-catalog.ts";

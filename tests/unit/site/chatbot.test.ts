@@ -1,34 +1,35 @@
 /**
  * The chatbot proxy in process: the real MCP handler finds the patterns, msw stands in for Gemini's
  * streaming endpoint (the only mock). Bad requests, the SSE contract, the prompt's fencing and
- * escaping (a hostile catalog description stays inert), and every degradation path.
+ * escaping (a hostile catalog description stays inert), and every degradation path. The served
+ * function: tests/served/site/chatbot.test.ts.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
-import { createApp } from "../../src/app.ts";
-import { LIMITS, readConfig } from "../../src/config.ts";
+import { createApp } from "../../../src/app.ts";
+import { LIMITS, readConfig } from "../../../src/config.ts";
 import {
   type ChatEvent,
   createChatbotHandler,
   NOTICE_AI_FAILED,
   NOTICE_AI_INTERRUPTED,
-} from "../../src/chatbot/handler.ts";
-import { createMcpClient } from "../../src/chatbot/mcp-client.ts";
-import { escapeXml, truncateAtWord } from "../../src/chatbot/prompt.ts";
-import { catalogData, fixtureSource } from "../helpers/app.ts";
-import { SERVED } from "../helpers/served.ts";
+} from "../../../src/chatbot/handler.ts";
+import { createMcpClient } from "../../../src/chatbot/mcp-client.ts";
+import { escapeXml, truncateAtWord } from "../../../src/chatbot/prompt.ts";
+import { catalogData, fixtureSource } from "../../helpers/app.ts";
 import {
   chatRequest,
   deltas,
+  expectShape,
   gemini,
   geminiCalls,
   geminiStream,
   readEvents,
   streamResponse,
   textChunk,
-} from "./chatbot-helpers.ts";
-import { memoryReader } from "../helpers/memory-catalog.ts";
+} from "../../helpers/chatbot.ts";
+import { memoryReader } from "../../helpers/memory-catalog.ts";
 
 /** The catalog with one description that tries to break out of its fence. */
 const INJECTION =
@@ -73,13 +74,6 @@ afterAll(() => server.close());
 
 const ask = async (query: string, env: Record<string, string> = AI) =>
   readEvents(await chatbot(env)(chatRequest({ query })));
-
-function expectShape(events: ChatEvent[]) {
-  expect(events[0].type).toBe("patterns");
-  expect(events.at(-1)).toEqual({ type: "done" });
-  expect(events.filter((e) => e.type === "done")).toHaveLength(1);
-  expect(events.slice(1, -1).every((e) => e.type === "delta")).toBe(true);
-}
 
 describe("bad requests get a 4xx JSON error", () => {
   const cases: [string, Request, number, string][] = [
@@ -290,26 +284,3 @@ describe("prompt pieces", () => {
     expect(truncateAtWord("one, two three", 5)).toBe("one…");
   });
 });
-
-// Through the emulation, the first call bundles the function (~20 s here).
-for (const target of SERVED) {
-  describe(`served: the real function, ${target.name}`, { timeout: 120_000 }, () => {
-    const url = `${target.url}/.netlify/functions/chatbot-proxy`;
-    it("streams patterns, an answer and done", async () => {
-      const res = await fetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ query: "toast notification" }),
-      });
-      expect(res.status).toBe(200);
-      const events = await readEvents(res);
-      expectShape(events);
-      expect((events[0] as Extract<ChatEvent, { type: "patterns" }>).patterns[0].catalog_number).toBe("#57");
-    });
-    it("refuses GET with a JSON 405", async () => {
-      const res = await fetch(url);
-      expect(res.status).toBe(405);
-      expect((await res.json()).error.code).toBe("method_not_allowed");
-    });
-  });
-}

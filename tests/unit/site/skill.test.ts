@@ -1,13 +1,16 @@
-/** The agent skill: one source (skills/patttterns/SKILL.md), generated copies that match it, served two ways. */
+/**
+ * The agent skill: one source (skills/patttterns/SKILL.md), generated copies that match it, read as a
+ * resource in process (served two ways: tests/served/site/skill.test.ts).
+ */
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { describe, expect, inject, it } from "vitest";
-import { ROOT } from "../../scripts/lib/repo-root.ts";
-import { parseFrontmatter, renderSkillOutputs, SKILL_SOURCE } from "../../scripts/build/skill.ts";
-import { SKILL } from "../../generated/skill.ts";
-import { SKILL_URI } from "../../src/skill/resource.ts";
-import { modern, post, testApp } from "../helpers/app.ts";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "../../../scripts/lib/repo-root.ts";
+import { parseFrontmatter, renderSkillOutputs, SKILL_SOURCE } from "../../../scripts/build/skill.ts";
+import { SKILL } from "../../../generated/skill.ts";
+import { SKILL_URI } from "../../../src/skill/resource.ts";
+import { modern, post, testApp } from "../../helpers/app.ts";
 
 const source = await readFile(SKILL_SOURCE, "utf8");
 
@@ -71,28 +74,5 @@ describe("the skill as an MCP resource", () => {
       ).json()
     ).result;
     expect(legacy.contents[0].text).toBe(source);
-  });
-});
-
-describe("the skill, served", () => {
-  const base = inject("servedUrl");
-
-  it("as a static file and a discovery index whose digest matches the served bytes", async () => {
-    const index = await (await fetch(`${base}/.well-known/agent-skills/index.json`)).json();
-    const entry = index.skills.find((s: { name: string }) => s.name === "patttterns");
-    const res = await fetch(new URL(entry.url, base));
-    expect(res.status).toBe(200);
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    expect(new TextDecoder().decode(bytes)).toBe(source);
-    expect(entry.digest).toBe(`sha256:${createHash("sha256").update(bytes).digest("hex")}`);
-  });
-
-  it("as an MCP resource of the real edge function", async () => {
-    const res = await fetch(`${base}/mcp`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri: SKILL_URI } }),
-    });
-    expect((await res.json()).result.contents[0].text).toBe(source);
   });
 });

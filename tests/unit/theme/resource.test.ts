@@ -1,17 +1,18 @@
 /**
  * The tokens resource, patttterns://theme/tokens.css: listed as text/css, read back in both eras, in
- * process and from the served edge function (what the text says is held to the theme by drift.test.ts).
+ * process (from the served edge function: tests/served/theme/resource.test.ts; what the text says is
+ * held to the theme by drift.test.ts).
  */
-import { describe, expect, inject, it } from "vitest";
-import { themeResourceText } from "../../src/resources/theme-text.ts";
-import { THEME_URI } from "../../src/resources/theme.ts";
-import { modern, post, testApp } from "../helpers/app.ts";
+import { describe, expect, it } from "vitest";
+import { themeResourceText } from "../../../src/resources/theme-text.ts";
+import { THEME_URI } from "../../../src/resources/theme.ts";
+import { modern, post, testApp } from "../../helpers/app.ts";
 
 describe("the tokens resource", () => {
   const app = testApp();
-  const legacyRead = async (send: (req: Request) => Promise<Response>, url?: string) => {
+  const legacyRead = async (send: (req: Request) => Promise<Response>) => {
     const req = post({ jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri: THEME_URI } });
-    return (await (await send(url ? new Request(url, req) : req)).json()).result;
+    return (await (await send(req)).json()).result;
   };
 
   it("is listed as text/css, with a title and description", async () => {
@@ -26,10 +27,5 @@ describe("the tokens resource", () => {
     expect(current.contents).toEqual([{ uri: THEME_URI, mimeType: "text/css", text: themeResourceText() }]);
     expect(current.ttlMs).toBeGreaterThan(0);
     expect((await legacyRead((r) => app.handle(r))).contents[0].text).toBe(themeResourceText());
-  });
-
-  it("is served by the edge function, byte for byte", async () => {
-    const served = await legacyRead(fetch, `${inject("servedUrl")}/mcp`);
-    expect(served.contents[0]).toEqual({ uri: THEME_URI, mimeType: "text/css", text: themeResourceText() });
   });
 });
