@@ -5,15 +5,22 @@
  * local emulation awaits the write, see src/usage/recorder.ts) the wait is bounded by USAGE_WRITE_DEADLINE_MS.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DEFAULTS, readConfig } from "../../../src/config.ts";
+import { readConfig } from "../../../src/config.ts";
 import { usageRecorder } from "../../../src/usage/recorder.ts";
-
-const WRITE_DEADLINE_MS = DEFAULTS.USAGE_WRITE_DEADLINE_MS;
 import { fixtures, testApp } from "../../helpers/app.ts";
 import { type Fault, type FaultProxy, startFaultProxy } from "../../helpers/fault-proxy.ts";
 import { type RecordingBlobs, startRecordingBlobs } from "../../helpers/recording-blobs.ts";
 import { toolCall, toRequest } from "./arbitraries.ts";
 import { checkResponse } from "./check.ts";
+
+/**
+ * The write deadline these tests configure (production's is 10 s, `DEFAULTS.USAGE_WRITE_DEADLINE_MS`):
+ * what they prove holds for any value, and each wait on a hanging store lasts one deadline.
+ */
+const WRITE_DEADLINE_MS = 2000;
+/** A deployment's config with that deadline, and the hash secret if given. */
+const withDeadline = (secret?: string) =>
+  readConfig({ USAGE_HASH_SECRET: secret, USAGE_WRITE_DEADLINE_MS: String(WRITE_DEADLINE_MS) });
 
 // How late past the deadline an answer may come on a loaded two-core machine (1.03 s was seen once).
 // It stays under how much slower than the deadline the slow store is, so a deadline that did not
@@ -50,7 +57,7 @@ function appFor(fault: Fault | "stopped", secret?: string) {
   if (fault !== "stopped") proxy.set(fault);
   const config =
     fault === "stopped" ? stoppedConfig : { ...blobs.config, edgeURL: proxy.url, uncachedEdgeURL: proxy.url };
-  return testApp({ usage: usageRecorder(readConfig({ USAGE_HASH_SECRET: secret }), config) });
+  return testApp({ usage: usageRecorder(withDeadline(secret), config) });
 }
 
 const calls = () => [
@@ -126,7 +133,7 @@ it("control: with a healthy store the events are written (the faults above were 
   const logs = vi.spyOn(console, "log").mockImplementation(() => {});
   try {
     const app = testApp({
-      usage: usageRecorder(readConfig({ USAGE_HASH_SECRET: "s3cret-for-tests-0123456789abcdef" }), {
+      usage: usageRecorder(withDeadline("s3cret-for-tests-0123456789abcdef"), {
         ...blobs.config,
         edgeURL: proxy.url,
         uncachedEdgeURL: proxy.url,
@@ -148,7 +155,7 @@ it("a usage store slower than the write deadline: the answer is unaffected and t
   const errors = vi.spyOn(console, "error").mockImplementation(() => {});
   try {
     const app = testApp({
-      usage: usageRecorder(readConfig({ USAGE_HASH_SECRET: "s3cret-for-tests-0123456789abcdef" }), {
+      usage: usageRecorder(withDeadline("s3cret-for-tests-0123456789abcdef"), {
         ...blobs.config,
         edgeURL: proxy.url,
         uncachedEdgeURL: proxy.url,
