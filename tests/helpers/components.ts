@@ -126,15 +126,20 @@ export const AUTHOR_IDS = [
   ...new Set(fixtures.flatMap((f) => f.index.versions.map((v) => v.author?.id).filter((e): e is string => !!e))),
 ];
 
-const TSX = join(ROOT, "node_modules/.bin/tsx");
-
-/** Runs a script as `npm run` does (tsx), with only the environment given: no inherited Netlify credentials. */
+/**
+ * Runs a script as `npm run` does (Node with tsx's loader, what the `tsx` command starts), with only
+ * the environment given: no inherited Netlify credentials.
+ */
 export async function run(script: string, args: string[], env: Record<string, string> = {}) {
   try {
-    const { stdout, stderr } = await promisify(execFile)(TSX, [join(ROOT, script), ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-    });
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", join(ROOT, script), ...args],
+      {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+      },
+    );
     return { code: 0, stdout, stderr };
   } catch (e) {
     const err = e as { code?: number; stdout?: string; stderr?: string };

@@ -94,9 +94,9 @@ export async function seedEvents(
   return ids;
 }
 
-/** `npm run usage-report` as users run it (tsx), never against production. */
+/** `npm run usage-report` as users run it (Node with tsx's loader), never against production. */
 export const reportCli = (args: string[]) =>
-  promisify(execFile)(join(ROOT, "node_modules/.bin/tsx"), [join(ROOT, "scripts/ops/usage-report.ts"), ...args], {
+  promisify(execFile)(process.execPath, ["--import", "tsx", join(ROOT, "scripts/ops/usage-report.ts"), ...args], {
     cwd: ROOT,
     env: { ...process.env, NETLIFY_SITE_ID: "", NETLIFY_BLOBS_TOKEN: "" },
     timeout: 120_000,

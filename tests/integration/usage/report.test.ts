@@ -18,9 +18,9 @@ const run = promisify(execFile);
 const MONTH = "2026-11";
 const pattern = (catalogData as { id: string; title: string }[])[0];
 
-/** The report CLI as users run it (tsx), against a store directory. */
+/** The report CLI as users run it (Node with tsx's loader), against a store directory. */
 const report = (args: string[], env: Record<string, string> = {}) =>
-  run(join(ROOT, "node_modules/.bin/tsx"), [join(ROOT, "scripts/ops/usage-report.ts"), ...args], {
+  run(process.execPath, ["--import", "tsx", join(ROOT, "scripts/ops/usage-report.ts"), ...args], {
     cwd: ROOT,
     env: { ...process.env, NETLIFY_SITE_ID: "", NETLIFY_BLOBS_TOKEN: "", ...env },
     timeout: 120_000,

@@ -22,8 +22,8 @@ const run = promisify(execFile);
 async function cli(args: string[]) {
   try {
     const { stdout } = await run(
-      join(ROOT, "node_modules/.bin/tsx"),
-      ["scripts/ops/smoke.ts", "--no-record", ...args],
+      process.execPath,
+      ["--import", "tsx", "scripts/ops/smoke.ts", "--no-record", ...args],
       {
         cwd: ROOT,
         timeout: 120_000,

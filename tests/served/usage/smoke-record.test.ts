@@ -21,7 +21,7 @@ const endpoint = `${SERVED[0].url}/mcp`;
 let dir: string;
 
 const smoke = (args: string[]) =>
-  promisify(execFile)(join(ROOT, "node_modules/.bin/tsx"), ["scripts/ops/smoke.ts", ...args], {
+  promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/ops/smoke.ts", ...args], {
     cwd: ROOT,
     env: { ...process.env, NETLIFY_SITE_ID: "", NETLIFY_BLOBS_TOKEN: "" },
     timeout: 120_000,
