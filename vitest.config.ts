@@ -10,9 +10,14 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // In process: no server, no child process (tests/setup/no-servers.ts).
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
           setupFiles: ["tests/setup/polyfills.ts", "tests/setup/no-servers.ts"],
+          // A worker runs file after file and imports src/ once: a fresh worker per file cost a third of
+          // the project's CPU. Each test file is evaluated afresh and mocks are restored between files;
+          // the modules it imports are shared, so no test may rely on state another file left.
+          isolate: false,
         },
       },
       {
@@ -22,6 +27,7 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts", "tests/benchmark/**/*.test.ts"],
           setupFiles: ["tests/setup/polyfills.ts"],
+          isolate: false,
         },
       },
       {
