@@ -23,63 +23,72 @@ const DEADLINE = 500;
 const SLACK = Number(process.env.FAULT_SLACK_MS ?? 500);
 
 type Adapter = "blobs" | "api";
+type App = ReturnType<typeof createApp>;
 interface Upstream {
-  proxy: FaultProxy;
-  /** An app whose component reads go through the fault proxy. */
-  app(): ReturnType<typeof createApp>;
+  /**
+   * A fault proxy of the test's own, set to `fault`, in front of the upstream (stopped with it), and an
+   * app whose component reads go through it: tests with their own proxies can run at the same time.
+   */
+  proxied(fault: Fault | ((p: string) => Fault)): Promise<{ proxy: FaultProxy; app: App }>;
   /** An app pointed straight at the upstream, which is then stopped: connection refused. */
-  unreachable(): Promise<ReturnType<typeof createApp>>;
+  unreachable(): Promise<App>;
   stop(): Promise<void>;
 }
 
 async function start(adapter: Adapter): Promise<Upstream> {
   const env = { COMPONENTS_DEADLINE_MS: String(DEADLINE) };
+  const proxies: FaultProxy[] = [];
+  const proxyTo = async (target: string, fault: Fault | ((p: string) => Fault)) => {
+    const proxy = await startFaultProxy(target);
+    proxies.push(proxy);
+    proxy.set(fault);
+    return proxy;
+  };
+  const stopProxies = () => Promise.all(proxies.map((p) => p.stop()));
   if (adapter === "blobs") {
     let blobs: RecordingBlobs | undefined = await startRecordingBlobs(fixtures);
-    const proxy = await startFaultProxy(blobs.url);
-    const via = { ...blobs.config, edgeURL: proxy.url, uncachedEdgeURL: proxy.url };
+    const direct = blobs.config;
+    const appOf = (config: RecordingBlobs["config"]) =>
+      createApp({ config: readConfig(env), catalogData: memoryReader(catalogData), blobs: config });
     return {
-      proxy,
-      app: () => createApp({ config: readConfig(env), catalogData: memoryReader(catalogData), blobs: via }),
+      async proxied(fault) {
+        const proxy = await proxyTo(blobs!.url, fault);
+        return { proxy, app: appOf({ ...direct, edgeURL: proxy.url, uncachedEdgeURL: proxy.url }) };
+      },
       async unreachable() {
-        const direct = blobs!.config;
         await blobs!.stop();
         blobs = undefined;
-        return createApp({ config: readConfig(env), catalogData: memoryReader(catalogData), blobs: direct });
+        return appOf(direct);
       },
       async stop() {
-        await proxy.stop();
+        await stopProxies();
         await blobs?.stop();
       },
     };
   }
   let api: ComponentsApi | undefined = await startComponentsApi(fixtures);
-  const proxy = await startFaultProxy(api.url);
+  const direct = `${api.url}/api/components`;
+  const appOf = (base: string) =>
+    createApp({ config: readConfig({ ...env, COMPONENTS_API_BASE: base }), catalogData: memoryReader(catalogData) });
   return {
-    proxy,
-    app: () =>
-      createApp({
-        config: readConfig({ ...env, COMPONENTS_API_BASE: `${proxy.url}/api/components` }),
-        catalogData: memoryReader(catalogData),
-      }),
+    async proxied(fault) {
+      const proxy = await proxyTo(api!.url, fault);
+      return { proxy, app: appOf(`${proxy.url}/api/components`) };
+    },
     async unreachable() {
-      const direct = `${api!.url}/api/components`;
       await api!.stop();
       api = undefined;
-      return createApp({
-        config: readConfig({ ...env, COMPONENTS_API_BASE: direct }),
-        catalogData: memoryReader(catalogData),
-      });
+      return appOf(direct);
     },
     async stop() {
-      await proxy.stop();
+      await stopProxies();
       await api?.stop();
     },
   };
 }
 
 /** Calls one tool, checks the response invariants, and returns the tool's parsed JSON and the time taken. */
-async function callTool(app: ReturnType<typeof createApp>, tool: string, args: Record<string, unknown>) {
+async function callTool(app: App, tool: string, args: Record<string, unknown>) {
   const t0 = performance.now();
   const res = await app.handle(toRequest(toolCall(tool, args, true)));
   const out = await checkResponse(res);
@@ -117,16 +126,19 @@ const UPSTREAM = new Set(["upstream_timeout", "upstream_error"]);
 const timings: string[] = [];
 afterAll(() => console.info(`[faults] slowest answer per fault (deadline ${DEADLINE} ms):\n  ${timings.join("\n  ")}`));
 
-describe.each(["blobs", "api"] as const)("faults of the %s component source", (adapter) => {
+// Each test has its own fault proxy, and the unreachable test its own upstream: they run at the same
+// time, each still timed against the deadline.
+describe.concurrent.each(["blobs", "api"] as const)("faults of the %s component source", (adapter) => {
   let up: Upstream;
+  let stopped: Upstream;
   beforeAll(async () => {
-    up = await start(adapter);
+    [up, stopped] = await Promise.all([start(adapter), start(adapter)]);
   });
-  afterAll(() => up?.stop());
+  afterAll(() => Promise.all([up?.stop(), stopped?.stop()]));
 
   it("serves normally through the proxy (control)", async () => {
-    up.proxy.set({ kind: "pass" });
-    const r = await callTool(up.app(), "get_component", { pattern_id: pattern.entry.id });
+    const { app } = await up.proxied({ kind: "pass" });
+    const r = await callTool(app, "get_component", { pattern_id: pattern.entry.id });
     expect(r.isError).toBe(false);
     expect(r.data.metadata.version_id).toBe(pattern.index.activeVersionId);
   });
@@ -134,9 +146,8 @@ describe.each(["blobs", "api"] as const)("faults of the %s component source", (a
   it.each(FAULTS)(
     "%s → upstream error within the deadline; catalog tools keep working",
     async (name, fault, expected) => {
-      up.proxy.set(fault);
-      const app = up.app();
-      const seen = up.proxy.requests.length;
+      const { proxy, app } = await up.proxied(fault);
+      const seen = proxy.requests.length;
       let slowest = 0;
       for (const args of [
         { pattern_id: pattern.entry.id },
@@ -171,7 +182,7 @@ describe.each(["blobs", "api"] as const)("faults of the %s component source", (a
       expect(UPSTREAM.has(err?.data?.code ?? "")).toBe(true);
       expect(err?.data?.retryable).toBe(true);
       // The fault was really in the path: the proxy saw the reads.
-      expect(up.proxy.requests.length).toBeGreaterThan(seen);
+      expect(proxy.requests.length).toBeGreaterThan(seen);
 
       const p = await callTool(app, "get_pattern", { pattern_id: pattern.entry.id });
       expect(p.isError).toBe(false);
@@ -186,7 +197,7 @@ describe.each(["blobs", "api"] as const)("faults of the %s component source", (a
         );
       expect(p.ms).toBeLessThan(DEADLINE + SLACK);
       // Catalog tools never touch the store: no upstream request while they answer, so no fault can slow them.
-      const before = up.proxy.requests.length;
+      const before = proxy.requests.length;
       for (const [tool, args] of [
         ["search_patterns", { query: "tabs" }],
         ["list_categories", {}],
@@ -196,13 +207,13 @@ describe.each(["blobs", "api"] as const)("faults of the %s component source", (a
         expect(r.isError).toBe(false);
         expect(r.ms).toBeLessThan(DEADLINE + SLACK);
       }
-      expect(up.proxy.requests.length).toBe(before);
+      expect(proxy.requests.length).toBe(before);
     },
   );
 
   it("slow but in time (150 ms per read) → the component, in about two reads", async () => {
-    up.proxy.set({ kind: "delay", ms: 150 });
-    const r = await callTool(up.app(), "get_component", { pattern_id: pattern.entry.id });
+    const { app } = await up.proxied({ kind: "delay", ms: 150 });
+    const r = await callTool(app, "get_component", { pattern_id: pattern.entry.id });
     expect(r.isError).toBe(false);
     expect(r.ms).toBeGreaterThanOrEqual(300);
     expect(r.ms).toBeLessThan(300 + SLACK);
@@ -210,15 +221,15 @@ describe.each(["blobs", "api"] as const)("faults of the %s component source", (a
 
   it("each read has its own deadline: 300 ms per read succeeds, and a call stays under two deadlines", async () => {
     // Two reads (index, then code) of 300 ms each: each is inside the 500 ms deadline, the call is not.
-    up.proxy.set({ kind: "delay", ms: 300 });
-    const r = await callTool(up.app(), "get_component", { pattern_id: pattern.entry.id });
+    const { app } = await up.proxied({ kind: "delay", ms: 300 });
+    const r = await callTool(app, "get_component", { pattern_id: pattern.entry.id });
     expect(r.isError ? r.data : "ok").toBe("ok");
     expect(r.ms).toBeGreaterThan(DEADLINE);
     expect(r.ms).toBeLessThan(2 * DEADLINE + SLACK);
   });
 
   it("unreachable (the real upstream stopped) → upstream_error within the deadline", async () => {
-    const app = await up.unreachable();
+    const app = await stopped.unreachable();
     const r = await callTool(app, "get_component", { pattern_id: pattern.entry.id });
     expect(r.isError).toBe(true);
     expect(UPSTREAM.has(r.data.error.code)).toBe(true);
