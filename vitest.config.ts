@@ -14,9 +14,9 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
           setupFiles: ["tests/setup/polyfills.ts", "tests/setup/no-servers.ts"],
-          // A worker runs file after file and imports src/ once: a fresh worker per file cost a third of
-          // the project's CPU. Each test file is evaluated afresh and mocks are restored between files;
-          // the modules it imports are shared, so no test may rely on state another file left.
+          // In every project a worker runs file after file and imports what they share once: a fresh
+          // worker per file cost a third of the unit project's CPU. Each test file is evaluated afresh
+          // and mocks are restored between files; no test may rely on module state another file left.
           isolate: false,
         },
       },
@@ -38,6 +38,7 @@ export default defineConfig({
           setupFiles: ["tests/setup/polyfills.ts"],
           // The served endpoint (the real edge function on Deno: `npm start` and @netlify/dev), once for the run.
           globalSetup: ["tests/setup/served.ts"],
+          isolate: false,
         },
       },
     ],
