@@ -3,8 +3,8 @@
  * exits 1 naming each stale, missing or no-longer-built file; a build writes exactly those and leaves
  * other files alone; an unchanged slow generator is skipped only while its inputs and output are
  * byte for byte what they were. Whether each generated file is current is tested beside what it
- * generates (tests/unit/catalog/catalog-files.test.ts, tests/tools/input-schemas.test.ts,
- * tests/site/skill.test.ts, tests/unit/components/install.test.ts, tests/preview/build.test.ts).
+ * generates (tests/unit/catalog/catalog-files.test.ts, tests/integration/tools/input-schemas.test.ts,
+ * tests/unit/site/skill.test.ts, tests/unit/components/install.test.ts, tests/integration/preview/build.test.ts).
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -18,7 +18,7 @@ const work = await mkdtemp(join(tmpdir(), "build-"));
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 describe("npm run build", () => {
-  it("--check passes on the committed files, naming catalog, schemas, skill and packages current (the preview: tests/preview)", async () => {
+  it("--check passes on the committed files, naming catalog, schemas, skill and packages current (the preview: tests/integration/preview)", async () => {
     const { code, out } = await buildCli("--check", "catalog", "schemas", "skill", "packages");
     for (const name of ["catalog", "schemas", "skill", "packages"]) expect(out).toContain(`${name}: current`);
     expect(out).toContain("checked in");

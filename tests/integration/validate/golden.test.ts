@@ -3,7 +3,7 @@
  * by an edit of a fixture version yields that one finding, at the line the edit is on (an element
  * that lost an attribute: the element's first line). The catalog itself never trips it: every fixture
  * version unchanged, and reformatted by Biome (other indentation, width, quotes, line ends), yields no
- * finding. The in-process and served tool: tests/validate/tool.test.ts.
+ * finding. The in-process and served tool: tests/integration/validate/tool.test.ts.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";

@@ -17,7 +17,7 @@ const endpoint = `${EMULATED.url}/mcp`;
 const storeDir = join(ROOT, ".netlify/blobs-serve");
 const run = promisify(execFile);
 
-// The smoke's record in the usage store has its own test (tests/usage/smoke-record.test.ts); these
+// The smoke's record in the usage store has its own test (tests/served/usage/smoke-record.test.ts); these
 // runs against test servers must not appear in the local review as deploys.
 async function cli(args: string[]) {
   try {

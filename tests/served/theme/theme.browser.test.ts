@@ -1,6 +1,6 @@
 /**
  * What Chromium renders: the live preview's tokens, light and dark, read from the view itself (the
- * reference host, as tests/preview mounts it), and each fixture version's get_component theme_css
+ * reference host, as tests/served/preview mounts it), and each fixture version's get_component theme_css
  * pasted into a blank page, under every dark convention it promises. Values are compared as the
  * browser resolves them through real properties (a colour as rgb(), a radius in px), so `0.5rem` and
  * `.5rem` are the same and a typo in a selector is not.
