@@ -1,8 +1,9 @@
 /**
  * The import graph of the deployed code (src/ and netlify/), and the two rules it keeps: no import
- * cycles, and the protocol layer (src/mcp) imports nothing outside itself but web standards. Both
- * rules are checked by `npm run check` (tests/unit/architecture.test.ts) and printed by
- * `tsx scripts/dev/import-graph.ts`.
+ * cycles, and the protocol layer (src/mcp) imports nothing outside itself but web standards; and the
+ * test layers (every test file in a vitest project's folder, the served endpoint read only in
+ * tests/served/). The rules are checked by `npm run check` (tests/unit/architecture.test.ts) and
+ * printed by `tsx scripts/dev/architecture.ts`.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -141,6 +142,32 @@ export function mentions(root: string, dir: string, words: string[]): string[] {
   });
 }
 
+/**
+ * The test projects' folders (vitest.config.ts): unit, integration, served; the benchmark's test runs
+ * with integration.
+ */
+export const TEST_LAYERS = ["tests/unit", "tests/integration", "tests/served", "tests/benchmark"];
+/** Reading the served endpoint: its injected URLs or processes, or the helper that names both servers. */
+const SERVED_READ = /\binject\(\s*["'](?:servedUrl|emulatedUrl|servedPids)["']|\/helpers\/served\.ts["']/;
+
+/**
+ * Test files under `root`/tests that break the layers, as "file: why": in no project's folder (so no
+ * project runs them), reading the served endpoint outside tests/served/, or in it without reading it.
+ */
+export function layerBreaks(root: string): string[] {
+  return sources(join(root, "tests"))
+    .map((file) => relative(root, file))
+    .filter((path) => path.endsWith(".test.ts"))
+    .flatMap((path) => {
+      const layer = TEST_LAYERS.find((l) => path.startsWith(`${l}/`));
+      if (!layer) return [`${path}: in no test project's folder, so no project runs it`];
+      const reads = SERVED_READ.test(code(readFileSync(join(root, path), "utf8")));
+      if (layer === "tests/served" && !reads) return [`${path}: in tests/served/ but never reads the served endpoint`];
+      if (layer !== "tests/served" && reads) return [`${path}: reads the served endpoint outside tests/served/`];
+      return [];
+    });
+}
+
 /** The deployed entry points: every function Netlify runs. */
 export const ENTRIES = [
   "netlify/edge-functions/mcp.ts",
@@ -161,6 +188,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ["imports past src/http/index.ts", pastSurface(graph, "src/http", "src/http/index.ts")],
     ["src/ modules no deployed function reaches", unreachable(graph, ENTRIES, "src")],
     ["environment reads outside src/config.ts", envReads(ROOT, ["src", "netlify"], "src/config.ts")],
+    ["test files outside their layer", layerBreaks(ROOT)],
   ];
   console.log(`${graph.size} modules, ${[...graph.values()].reduce((n, t) => n + t.length, 0)} imports`);
   for (const [rule, found] of report) console.log(found.length ? `${rule}:\n  ${found.join("\n  ")}` : `${rule}: none`);

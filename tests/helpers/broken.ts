@@ -1,7 +1,7 @@
 /**
  * Syntax errors an agent's edit can make, each as one replacement in a fixture version, with the line
  * TypeScript reports it on as the reference: shared by the parser comparison (bench/parsers.ts, in the lab)
- * and validate_component's golden tests (tests/validate/golden.test.ts).
+ * and validate_component's golden tests (tests/integration/validate/golden.test.ts).
  */
 export const DP = "date-picker/v1";
 

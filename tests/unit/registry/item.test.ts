@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { PACKAGE_VERSIONS } from "../../../generated/package-versions.ts";
 import { DESIGN_CONSTRAINTS, usageRules } from "../../../src/components/rules.ts";
 import { RECIPES } from "../../../src/theme/recipes.ts";
-import { fixture, fixtures } from "../../components/helpers.ts";
+import { fixture, fixtures } from "../../helpers/components.ts";
 import { cssRules } from "../../helpers/css.ts";
 import { getJson, ORIGIN, registry } from "./helpers.ts";
 

@@ -7,7 +7,7 @@
 import { delay, HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { callTool, fixtures } from "../../components/helpers.ts";
+import { callTool, fixtures } from "../../helpers/components.ts";
 import { testApp } from "../../helpers/app.ts";
 import { getJson, recorded, registry, request } from "./helpers.ts";
 
