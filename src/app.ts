@@ -5,10 +5,8 @@
 import { type PreviewDocument, previewExtension } from "./apps/preview.ts";
 import { type Catalog, openCatalog } from "./catalog/catalog.ts";
 import type { CatalogFiles, CatalogReader } from "./catalog/reader.ts";
-import { blobsSource } from "./components/blobs-source.ts";
-import { cachedSource } from "./components/cache.ts";
-import { httpSource } from "./components/http-source.ts";
 import type { ComponentSource } from "./components/model.ts";
+import { componentSource } from "./components/source.ts";
 import { type Config, readConfig, SERVER_NAME, SERVER_TITLE, SERVER_VERSION } from "./config.ts";
 import type { Deps } from "./deps.ts";
 import { allowAll } from "./entitlement.ts";
@@ -20,11 +18,11 @@ import type { Platform } from "./mcp/context.ts";
 import { createHttpHandler, fetchHandler } from "./mcp/http.ts";
 import { createServer } from "./mcp/server.ts";
 import type { EntitlementPolicy } from "./mcp/tool.ts";
-import { CARD_PATH } from "./page/card-path.ts";
+import { CARD_PATHS } from "./page/card-path.ts";
 import { componentTemplate } from "./resources/components.ts";
 import { themeResource } from "./resources/theme.ts";
 import { skillResource } from "./skill/resource.ts";
-import { type BlobsConfig, openStore } from "./storage/blobs.ts";
+import type { BlobsConfig } from "./storage/blobs.ts";
 import { tools } from "./tools/index.ts";
 import { type UsageRecorder, withUsage } from "./usage/recorder.ts";
 
@@ -50,21 +48,8 @@ export interface AppOptions {
   preview?: () => Promise<PreviewDocument>;
 }
 
-/** The configured component source (Blobs, or the Components API over HTTP), behind the isolate cache. */
-export function componentSource(
-  { components: c }: Config,
-  blobs?: BlobsConfig,
-  baseFetch?: typeof fetch,
-): ComponentSource {
-  const source = c.apiBase
-    ? httpSource({ base: c.apiBase, deadlineMs: c.deadlineMs, fetch: baseFetch })
-    : blobsSource({
-        deadlineMs: c.deadlineMs,
-        fetch: baseFetch,
-        open: (o) => openStore(c.store, { ...o, config: blobs }),
-      });
-  return cachedSource(source, { indexTtlMs: c.indexTtlMs, tsxBytes: c.cacheBytes });
-}
+/** The configured component source: src/components/source.ts, shared with the registry's edge function. */
+export { componentSource };
 
 export interface App {
   /** `platform`: what the runtime adapter knows of the request (client IP, request id, waitUntil). */
@@ -77,11 +62,7 @@ export function createApp(opts: AppOptions): App {
   const config = opts.config ?? readConfig();
   const { siteUrl } = config;
   const catalog = openCatalog(opts.catalogData, siteUrl);
-  const deps: Deps = {
-    catalog,
-    components: opts.components ?? componentSource(config, opts.blobs, opts.fetch),
-    entitlement: opts.entitlement ?? allowAll,
-  };
+  const deps: Deps = { catalog, components: opts.components ?? componentSource(config, opts.blobs, opts.fetch) };
   const server = createServer<Deps>({
     info: {
       name: SERVER_NAME,
@@ -97,7 +78,7 @@ export function createApp(opts: AppOptions): App {
     argumentsError: invalidArguments,
     templates: [componentTemplate],
     resources: [skillResource, themeResource],
-    entitlement: deps.entitlement,
+    entitlement: opts.entitlement ?? allowAll,
     extensions: opts.preview ? [previewExtension<Deps>(opts.preview)] : [],
   });
   const origins = createOriginPolicy(siteUrl, config.allowedOrigins);
@@ -112,6 +93,6 @@ export function createApp(opts: AppOptions): App {
   // Registries read it, not agents: its module loads on the first request for it, as the page's does.
   const card = lazy(async () => (await import("./page/card.ts")).cardHandler(server));
   const handle = async (req: Request, platform?: Platform) =>
-    urlPathname(req.url) === CARD_PATH ? (await card.get())(req) : mcp(req, platform);
+    CARD_PATHS.has(urlPathname(req.url)) ? (await card.get())(req) : mcp(req, platform);
   return { handle, catalog, server };
 }

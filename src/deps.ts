@@ -1,10 +1,12 @@
-/** What tools and resources are given: assembled once per app in `app.ts`, shared by its requests. */
+/**
+ * What tools and resources are given: assembled once per app in `app.ts`, shared by its requests.
+ * The entitlement policy is not among them: the server asks it before a tool or resource that returns
+ * code runs (`createServer({ entitlement })`), so no tool sees it.
+ */
 import type { Catalog } from "./catalog/catalog.ts";
 import type { ComponentSource } from "./components/model.ts";
-import type { EntitlementPolicy } from "./mcp/tool.ts";
 
 export interface Deps {
   catalog: Catalog;
   components: ComponentSource;
-  entitlement: EntitlementPolicy;
 }

@@ -35,5 +35,5 @@ export default (req: Request, context: Context) => {
 };
 
 export const config: Config = {
-  path: ["/mcp", "/.well-known/mcp/server-card.json"],
+  path: ["/mcp", "/mcp/server-card", "/.well-known/mcp/server-card.json"],
 };

@@ -6,7 +6,7 @@
  * It reads the tool files themselves (every file of src/tools/ whose default export is a tool), not
  * the tool list, which imports the file this writes: a new tool's schema is generated before the
  * list can use it. zod stays the one source of truth; the edge function ships the converted schemas
- * instead of zod's JSON-Schema generator (docs/bench.md measures both).
+ * instead of zod's JSON-Schema generator (bench/schemas.ts measures both).
  */
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";

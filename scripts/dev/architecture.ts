@@ -1,8 +1,9 @@
 /**
  * The import graph of the deployed code (src/ and netlify/), and the two rules it keeps: no import
- * cycles, and the protocol layer (src/mcp) imports nothing outside itself but web standards. Both
- * rules are checked by `npm run check` (tests/unit/architecture.test.ts) and printed by
- * `tsx scripts/dev/import-graph.ts`.
+ * cycles, and the protocol layer (src/mcp) imports nothing outside itself but web standards; and the
+ * test layers (every test file in a vitest project's folder, the served endpoint read only in
+ * tests/served/). The rules are checked by `npm run check` (tests/unit/architecture.test.ts) and
+ * printed by `tsx scripts/dev/architecture.ts`.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -21,8 +22,14 @@ const sources = (dir: string): string[] =>
     return /\.m?tsx?$/.test(d.name) ? [path] : [];
   });
 
-/** Every module under `dirs` (relative to `root`) and what it imports: repo paths, or package names. */
-export function importGraph(root: string, dirs: string[], { dynamic = true } = {}): Graph {
+/** An `import type` / `export type` statement: erased at run time, so no module is loaded for it. */
+const TYPE_ONLY = /^\s*(?:import|export)\s+type\b/;
+
+/**
+ * Every module under `dirs` (relative to `root`) and what it imports: repo paths, or package names.
+ * `types: false` leaves out type-only statements: what a runtime actually loads.
+ */
+export function importGraph(root: string, dirs: string[], { dynamic = true, types = true } = {}): Graph {
   const graph: Graph = new Map();
   for (const file of dirs.flatMap((d) => sources(join(root, d)))) {
     // Comments may quote an import; block comments and whole-line or trailing `//` comments go first.
@@ -30,7 +37,8 @@ export function importGraph(root: string, dirs: string[], { dynamic = true } = {
       .replace(/\/\*[\s\S]*?\*\//g, "")
       .replace(/(^|\s)\/\/.*$/gm, "$1");
     // Relative imports as repo paths; packages (and node: builtins) as they are named.
-    const found = [...text.matchAll(STATIC), ...(dynamic ? text.matchAll(DYNAMIC) : [])];
+    const statics = [...text.matchAll(STATIC)].filter((m) => types || !TYPE_ONLY.test(m[0]));
+    const found = [...statics, ...(dynamic ? text.matchAll(DYNAMIC) : [])];
     const targets = found
       .map((m) => m[1] ?? m[2])
       .map((s) => (s.startsWith(".") ? relative(root, resolve(dirname(file), s)) : s));
@@ -134,9 +142,36 @@ export function mentions(root: string, dir: string, words: string[]): string[] {
   });
 }
 
+/**
+ * The test projects' folders (vitest.config.ts): unit, integration, served; the benchmark's test runs
+ * with integration.
+ */
+export const TEST_LAYERS = ["tests/unit", "tests/integration", "tests/served", "tests/benchmark"];
+/** Reading the served endpoint: its injected URLs or processes, or the helper that names both servers. */
+const SERVED_READ = /\binject\(\s*["'](?:servedUrl|emulatedUrl|servedPids)["']|\/helpers\/served\.ts["']/;
+
+/**
+ * Test files under `root`/tests that break the layers, as "file: why": in no project's folder (so no
+ * project runs them), reading the served endpoint outside tests/served/, or in it without reading it.
+ */
+export function layerBreaks(root: string): string[] {
+  return sources(join(root, "tests"))
+    .map((file) => relative(root, file))
+    .filter((path) => path.endsWith(".test.ts"))
+    .flatMap((path) => {
+      const layer = TEST_LAYERS.find((l) => path.startsWith(`${l}/`));
+      if (!layer) return [`${path}: in no test project's folder, so no project runs it`];
+      const reads = SERVED_READ.test(code(readFileSync(join(root, path), "utf8")));
+      if (layer === "tests/served" && !reads) return [`${path}: in tests/served/ but never reads the served endpoint`];
+      if (layer !== "tests/served" && reads) return [`${path}: reads the served endpoint outside tests/served/`];
+      return [];
+    });
+}
+
 /** The deployed entry points: every function Netlify runs. */
 export const ENTRIES = [
   "netlify/edge-functions/mcp.ts",
+  "netlify/edge-functions/registry.ts",
   "netlify/functions/chatbot-proxy.mts",
   "netlify/functions/usage-fold.mts",
 ];
@@ -153,6 +188,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ["imports past src/http/index.ts", pastSurface(graph, "src/http", "src/http/index.ts")],
     ["src/ modules no deployed function reaches", unreachable(graph, ENTRIES, "src")],
     ["environment reads outside src/config.ts", envReads(ROOT, ["src", "netlify"], "src/config.ts")],
+    ["test files outside their layer", layerBreaks(ROOT)],
   ];
   console.log(`${graph.size} modules, ${[...graph.values()].reduce((n, t) => n + t.length, 0)} imports`);
   for (const [rule, found] of report) console.log(found.length ? `${rule}:\n  ${found.join("\n  ")}` : `${rule}: none`);

@@ -1,5 +1,5 @@
 /**
- * Drives the component preview as an MCP Apps host would, for tests/preview and
+ * Drives the component preview as an MCP Apps host would, for tests/served/preview and
  * `npm run preview:screens`: finds the view through tools/list, reads it with resources/read from a
  * served endpoint, serves it from a local origin under the CSP a host builds from its `_meta.ui.csp`
  * (the spec's restrictive default: no `unsafe-eval`, no network), and mounts it with the reference host

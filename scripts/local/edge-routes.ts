@@ -2,7 +2,7 @@
  * Netlify's in-source routing of an edge function, from its `config`: `path` and `excludedPath` are
  * URLPattern paths (`/mcp`, `/items/:id`, `/api/*`), `pattern` and `excludedPattern` regular
  * expressions, `method` a method or a list of them. Needs the URLPattern global (Deno; not Node 20),
- * so tests run it on Deno (tests/site/edge-routes.test.ts).
+ * so tests run it on Deno (tests/integration/site/edge-routes.test.ts).
  */
 import type { Config } from "@netlify/edge-functions";
 

@@ -1,7 +1,7 @@
 /**
  * Child processes that say when they are ready: `spawnReady` starts one and waits for its first JSON
  * line, and `spawnNpmStart` is `npm start` itself (scripts/local/start.ts) started that way, as the
- * e2e tests, the conformance run and the benchmarks use it.
+ * served tests, the conformance run and the benchmarks use it.
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";

@@ -49,6 +49,8 @@ export interface Catalog extends Resolver {
    */
   tags(): TagCount[];
   url(entry: Entry): string;
+  /** Every pattern whose slug ends in `segment` ("date-picker"), in catalog-number order: the registry's names. */
+  withLastSegment(segment: string): Promise<Entry[]>;
 }
 
 /**
@@ -68,21 +70,24 @@ export function openCatalog(data: CatalogFiles | CatalogReader, siteUrl: string)
 
 function catalogOver(reader: CatalogReader, siteUrl: string): Catalog {
   const base = siteUrl.replace(/\/$/, "");
-  const resolver = createResolver(reader.lookup, { siteUrl: base });
   let categories: Category[] | undefined;
   // Decoded once per catalog; a failed load is retried by the next search. A warm catalog skips the promise.
   const index = lazy(async () => createSearchIndex(await reader.searchTables(), reader.count));
+  const search: Catalog["search"] = async (query, opts = {}) => {
+    const ix = index.value ?? (await index.get());
+    const filter = opts.withCode ? ix.hasCode : undefined;
+    const { docs, match, total } = ix.search(query, { category: opts.category, filter, limit: opts.limit });
+    return { total, hits: await reader.entriesAt(docs), match };
+  };
+  // A ref that names nothing is answered with the three patterns its words find best.
+  const near = async (ref: string) => (await search(ref, { limit: 3 })).hits;
+  const resolver = createResolver(reader.lookup, { siteUrl: base, near });
   return {
     siteUrl: base,
     count: reader.count,
     withCode: reader.withCode,
     resolve: resolver.resolve,
-    async search(query, opts = {}) {
-      const ix = index.value ?? (await index.get());
-      const filter = opts.withCode ? ix.hasCode : undefined;
-      const { docs, match, total } = ix.search(query, { category: opts.category, filter, limit: opts.limit });
-      return { total, hits: await reader.entriesAt(docs), match };
-    },
+    search,
     categorySize: async (category) => (index.value ?? (await index.get())).inCategory(category).length,
     categories: () =>
       (categories ??= reader.head().categories.map((c) => {
@@ -91,18 +96,17 @@ function catalogOver(reader: CatalogReader, siteUrl: string): Catalog {
       })),
     tags: () => reader.head().tags,
     url: (entry) => base + entry.slug,
+    withLastSegment: (segment) => reader.lookup("last", segment),
   };
 }
 
-/** The catalog identity every tool result carries. */
-export function identity(catalog: Catalog, e: Entry) {
-  return { pattern_id: e.id, catalog_number: `#${e.catalogNumber}`, title: e.title, url: catalog.url(e) };
-}
-
-/** A search hit: identity plus the fields an agent needs to choose. */
+/** A search hit and the head of get_pattern: the pattern's identity and the fields an agent needs to choose. */
 export function summary(catalog: Catalog, e: Entry) {
   return {
-    ...identity(catalog, e),
+    pattern_id: e.id,
+    catalog_number: `#${e.catalogNumber}`,
+    title: e.title,
+    url: catalog.url(e),
     description: e.description,
     tags: e.tags,
     type: e.type,

@@ -40,8 +40,18 @@ const TITLE_BONUS = 1.5;
  * response" is not Offline Mode. "explain why" is left out: it is a UI request ("explain why we
  * need location access").
  */
-const ASKS_HOW =
-  /^(how (do|does|can|could|should|would) (i|we|you|one)|what (is|are|s|was)|whats|why (do|does|is|are|did|would)|explain (how|the|what|when)|(what s |whats |what is )?the difference between|difference between|is it (better|possible|safe|ok)|(the )?best way to|(show|tell) me how to|when should (i|we)|should (i|we) use) /;
+const QUESTION_OPENINGS = {
+  howDoI: "how (do|does|can|could|should|would) (i|we|you|one)",
+  whatIs: "what (is|are|s|was)|whats",
+  why: "why (do|does|is|are|did|would)",
+  explain: "explain (how|the|what|when)",
+  difference: "(what s |whats |what is )?the difference between|difference between",
+  isIt: "is it (better|possible|safe|ok)",
+  bestWay: "(the )?best way to",
+  showMe: "(show|tell) me how to",
+  shouldI: "when should (i|we)|should (i|we) use",
+};
+const ASKS_HOW = new RegExp(`^(${Object.values(QUESTION_OPENINGS).join("|")}) `);
 
 /** Ranked hits, unordered: pattern, score (higher is better), how it matched. */
 export interface Ranked {

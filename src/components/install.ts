@@ -20,10 +20,18 @@ export function dependencyVersions(deps: readonly string[]): Record<string, stri
  * from its `react-dom`.
  */
 export function installLine(deps: readonly string[]): string | null {
+  const specs = installSpecs(deps);
+  return specs.length ? `npm install ${specs.join(" ")}` : null;
+}
+
+/**
+ * The packages of the install line, each `name@range` where the catalog pins it (the registry item's
+ * `dependencies` too): React and React DOM left to the project, as above.
+ */
+export function installSpecs(deps: readonly string[]): string[] {
   const wanted = deps.filter((d) => !HOST_PACKAGES.includes(d));
-  if (!wanted.length) return null;
   const pinned = dependencyVersions(wanted);
-  return `npm install ${wanted.map((d) => (pinned[d] ? `${d}@${pinned[d]}` : d)).join(" ")}`;
+  return wanted.map((d) => (pinned[d] ? `${d}@${pinned[d]}` : d));
 }
 
 /**

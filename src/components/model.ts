@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import "../zod-english.ts";
 import { domainError, failure, type Result } from "../errors.ts";
 import { hex } from "../hex.ts";
+import { type UsageRules, usageRules } from "./rules.ts";
 
 /** `seed`, `v1`, `v2`, …: anything else can never become part of a blob key. */
 export const VERSION_ID = /^(seed|v[1-9][0-9]{0,5})$/;
@@ -54,11 +55,15 @@ export function parseIndex(bytes: Uint8Array): Read<VersionIndex> {
 /** Versions an agent may receive: hidden ones are never served. */
 export const visibleVersions = (index: VersionIndex) => index.versions.filter((v) => !v.hiddenAt);
 
-/** The TSX of one version, as stored, with its fingerprint. */
+/**
+ * The TSX of one version, as stored, with its fingerprint and the usage rules read off it: all of it
+ * fixed by the bytes, so the code cache keeps them together and get_component never reads the code again.
+ */
 export interface Tsx {
   text: string;
   bytes: number;
   sha256: string;
+  rules: UsageRules;
 }
 
 export interface ComponentSource {
@@ -73,7 +78,7 @@ const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 /**
  * Bytes to a JS string with nothing altered: `ignoreBOM` keeps a leading BOM (the default decoder
  * strips it) and `fatal` refuses invalid UTF-8 instead of replacing it, so the TSX an agent gets
- * encodes back to exactly the stored bytes.
+ * encodes back to exactly the stored bytes. Its usage rules are read here, once per read of the store.
  */
 export async function toTsx(bytes: Uint8Array): Promise<Read<Tsx>> {
   let text: string;
@@ -84,7 +89,7 @@ export async function toTsx(bytes: Uint8Array): Promise<Read<Tsx>> {
   }
   const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
   const sha256 = hex(digest);
-  return found({ text, bytes: bytes.byteLength, sha256 });
+  return found({ text, bytes: bytes.byteLength, sha256, rules: usageRules(text) });
 }
 
 /** Every component version is also an MCP resource under this prefix (src/resources/components.ts). */

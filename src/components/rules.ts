@@ -54,6 +54,8 @@ export function dependencies(code: string): string[] {
   return [...out].sort();
 }
 
+export type UsageRules = ReturnType<typeof usageRules>;
+
 export function usageRules(code: string) {
   const deps = dependencies(code);
   const tokens = cssVariables(code);

@@ -7,7 +7,14 @@ import { domainError, failure, type Result } from "../errors.ts";
 import { type ComponentSource, type Tsx, VERSION_ID, type VersionIndex, visibleVersions } from "./model.ts";
 
 /** A component as the rule serves it: the version index, the version served, the versions listed, the code. */
-export type Loaded = Result<{ index: VersionIndex; versionId: string; tsx: Tsx; available: string[] }>;
+export interface ComponentVersion {
+  index: VersionIndex;
+  versionId: string;
+  tsx: Tsx;
+  available: string[];
+}
+
+export type Loaded = Result<ComponentVersion>;
 
 /** The store's versions of a pattern: `index` is null when the store has no component for it. */
 export type Versions = Result<{ index: VersionIndex; available: string[] } | { index: null }>;

@@ -1,22 +1,22 @@
 /**
  * `tools/call`: find the tool, let extensions check the call (2026 headers, client capabilities),
  * read the arguments leniently (lenient.ts) and validate them (failures are isError results,
- * SEP-1303), ask the entitlement policy, then run and render, inside the extensions' wrappers.
+ * SEP-1303), ask the entitlement policy, then run and render, inside the extensions' wrappers. What
+ * the call came to (`ok` or the failure's code, and the tool's report) is returned with its result.
  */
-import type { RequestContext } from "./context.ts";
-import type { Extension, Handler } from "./extension.ts";
-import { CODES, type Result, RpcError, clip } from "./jsonrpc.ts";
+import type { Extension, Handled, Handler } from "./extension.ts";
+import { CODES, RpcError, clip } from "./jsonrpc.ts";
 import { lenientArguments } from "./lenient.ts";
-import {
-  type ArgumentsError,
-  type EntitlementPolicy,
-  fail,
-  type ListedTool,
-  renderOutcome,
-  type ToolOutcome,
-} from "./tool.ts";
+import { type ArgumentsError, type EntitlementPolicy, type ListedTool, type ToolOutcome, toolResult } from "./tool.ts";
 
 const ALLOW = { allow: true } as const;
+
+/** The outcome rendered as the call's result, with its status and report. */
+const handled = (outcome: ToolOutcome): Handled => ({
+  result: toolResult(outcome),
+  status: outcome.ok ? "ok" : outcome.error.code,
+  report: outcome.report,
+});
 
 export function toolCaller<D>(
   tools: ListedTool<D>[],
@@ -31,21 +31,13 @@ export function toolCaller<D>(
     const name = typeof params.name === "string" ? params.name : undefined;
     const tool = name === undefined ? undefined : byName.get(name);
     if (!tool) throw new RpcError(CODES.invalidParams, `Unknown tool: ${clip(name)}`, { tool: clip(name) });
-    ctx.outcome.tool = tool.name;
     for (const e of checks) e.checkTool!(tool, ctx);
     const parsed = tool.input.safeParse(lenientArguments(params.arguments ?? {}, tool.inputSchema));
-    if (!parsed.success) return answer(ctx, fail(argumentsError(parsed.error.issues, tool.name)));
+    if (!parsed.success) return handled({ ok: false, error: argumentsError(parsed.error.issues, tool.name) });
     const decision = tool.returnsCode && entitlement ? await entitlement(ctx, tool.name, parsed.data) : ALLOW;
-    if (!decision.allow) return answer(ctx, fail(decision.error));
-    const run = async () => answer(ctx, await tool.run(parsed.data, ctx));
+    if (!decision.allow) return handled({ ok: false, error: decision.error });
+    const run = async () => handled(await tool.run(parsed.data, ctx));
     // The first extension listed is the outermost wrapper.
-    return wrappers.reduceRight<() => Promise<Result>>((next, e) => () => e.aroundTool!(ctx, next), run)();
+    return wrappers.reduceRight<() => Promise<Handled>>((next, e) => () => e.aroundTool!(ctx, next), run)();
   };
-}
-
-/** The outcome into the request's record, and rendered as the call's result. */
-function answer(ctx: RequestContext, outcome: ToolOutcome): Result {
-  ctx.outcome.status = outcome.ok ? "ok" : outcome.error.code;
-  ctx.outcome.report = outcome.report;
-  return renderOutcome(outcome);
 }

@@ -1,8 +1,8 @@
 /**
  * One request, as every layer sees it: the transport builds a `RequestContext` for each JSON-RPC
- * request it serves (one per POST; one per message of a 2025-03-26 batch), the protocol layer fills
- * in what the envelope says, handlers and tools read it, and its `outcome` says what it came to,
- * for decorators that act after the response (usage). It never carries result bodies.
+ * request it serves (one per POST; one per message of a 2025-03-26 batch), the server fills in what
+ * the envelope says, handlers and tools read it. What a request came to is not written into it: the
+ * server returns it as an `Outcome`, and the transport hands both to its caller (http.ts, `Served`).
  */
 import type { Id, Params } from "./jsonrpc.ts";
 
@@ -35,18 +35,14 @@ export type Notify = (method: string, params: Record<string, unknown>) => void;
  */
 export type Report = Readonly<Record<string, string | undefined>>;
 
-/** What a request came to. */
+/** What a request came to, as the server decided it (server.ts, `dispatch`). It never carries result bodies. */
 export interface Outcome {
-  /** `ok`, a domain error code (`pattern_not_found`, …), `input_required` or `rpc_<code>`. */
+  /** `ok`, a tool's error code (`pattern_not_found`, `forbidden`, …), `input_required`, or `rpc_<code>`. */
   status: string;
-  /** The tool a tools/call named, once found. */
+  /** The tool a tools/call named, when it names one of the server's. */
   tool?: string;
-  /** What the tool reported about the call (never result bodies). */
+  /** What the tool reported about the call. */
   report?: Report;
-  httpStatus: number;
-  /** Bytes of the JSON-RPC response (a batch's divided evenly among its requests). */
-  bytes: number;
-  durationMs: number;
 }
 
 export interface RequestContext<D = unknown> extends Readonly<Platform> {
@@ -71,5 +67,4 @@ export interface RequestContext<D = unknown> extends Readonly<Platform> {
   logLevel?: LogLevel;
   /** Set by the transport when the response can stream notifications before the result. */
   notify?: Notify;
-  outcome: Outcome;
 }

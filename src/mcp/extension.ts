@@ -7,13 +7,24 @@
  * extension; an extension imports the core. A client that takes none of them gets exactly what a
  * server without them answers.
  */
-import type { Era, RequestContext } from "./context.ts";
-import type { Params, Result } from "./jsonrpc.ts";
+import type { Era, Report, RequestContext } from "./context.ts";
+import type { Params, RpcResult } from "./jsonrpc.ts";
 import type { Resource } from "./resource.ts";
 import type { ListedTool } from "./tool.ts";
 
-/** Serves one method: params in, a result out, or an RpcError thrown. */
-export type Handler<D> = (params: Params, ctx: RequestContext<D>) => Promise<Result>;
+/**
+ * What a method made of a request: its result, and what the request came to when that is more than
+ * `ok` (a tool's error code, `input_required`), with what a tool reported. The server turns it into
+ * the request's `Outcome` (context.ts); nothing else records it.
+ */
+export interface Handled {
+  result: RpcResult;
+  status?: string;
+  report?: Report;
+}
+
+/** Serves one method: params in, what it made of them out, or an RpcError thrown. */
+export type Handler<D> = (params: Params, ctx: RequestContext<D>) => Promise<Handled>;
 
 export interface Method<D> {
   handle: Handler<D>;
@@ -38,7 +49,7 @@ export interface Extension<D = unknown> {
    * tools/call, around the tool's run and the rendering of its outcome (arguments valid, caller
    * entitled): `next` runs it; what this returns is the call's result.
    */
-  aroundTool?(request: RequestContext<D>, next: () => Promise<Result>): Promise<Result>;
+  aroundTool?(request: RequestContext<D>, next: () => Promise<Handled>): Promise<Handled>;
 }
 
 /** A tools/list entry with the `_meta` of `extensions` merged in (the entry itself when none adds any). */

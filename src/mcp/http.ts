@@ -6,22 +6,23 @@
  * came before the result).
  */
 import { TRANSPORT_LIMITS } from "./constants.ts";
-import type { Era, Platform, RequestContext } from "./context.ts";
-import { classifyEra, META, readEnvelope, readLegacyVersion } from "./era.ts";
+import type { Outcome, Platform, RequestContext } from "./context.ts";
+import { classifyEra, META, readLegacyVersion } from "./era.ts";
 import {
   classify,
   CODES,
-  failure,
+  errorResponse,
   fromRpcError,
   type Id,
+  internalError,
   isObject,
   isId,
   type Message,
-  result,
   RpcError,
+  successResponse,
 } from "./jsonrpc.ts";
 import { isJsonContentType, readBounded, corsHeaders, type OriginPolicy, preflightHeaders } from "../http/index.ts";
-import { messageJson } from "./prebuilt.ts";
+import { wireJson } from "./wire.ts";
 import type { McpServer } from "./server.ts";
 
 export interface HttpOptions<D> {
@@ -34,11 +35,22 @@ export interface HttpOptions<D> {
   maxBodyBytes?: number;
 }
 
-/** What the handler answered, and the context of every JSON-RPC request it served, outcome filled in. */
+/** A JSON-RPC request the handler served: its context, what it came to, and what was sent for it. */
+export interface ServedRequest {
+  context: RequestContext;
+  /** What the server returned with the request's result (server.ts, `dispatch`). */
+  outcome: Outcome;
+  httpStatus: number;
+  /** Bytes of the JSON-RPC response (a batch's divided evenly among its requests). */
+  bytes: number;
+  durationMs: number;
+}
+
+/** The response to an HTTP request, and every JSON-RPC request it served. */
 export interface Served {
   response: Response;
   /** Empty when nothing was served as JSON-RPC (a refusal before the body, a notification, a response). */
-  requests: RequestContext[];
+  requests: ServedRequest[];
 }
 
 /**
@@ -53,7 +65,7 @@ export const fetchHandler =
   async (req: Request, platform?: Platform): Promise<Response> =>
     (await handle(req, platform)).response;
 
-/** One step's answer: an HTTP status, and the JSON-RPC message (or batch) to send, if any. */
+/** What one step sends: an HTTP status, and the JSON-RPC message (or batch), if any. */
 interface Reply {
   status: number;
   body?: unknown;
@@ -78,32 +90,31 @@ export function createHttpHandler<D>(server: McpServer<D>, opts: HttpOptions<D>)
     // Each JSON-RPC request gets its context; notifications of a single request are streamed
     // before its result when the client accepts SSE (buffered, not live: our tools finish in
     // milliseconds, and one code path keeps usage bytes exact).
-    const contexts: RequestContext<D>[] = [];
+    const dispatched: { context: RequestContext; outcome: Outcome; httpStatus: number }[] = [];
     const notes: unknown[] = [];
     const stream = !Array.isArray(raw) && acceptsSse(req.headers.get("accept"));
-    const contextOf = (id: Id, method: string, params: Record<string, unknown> | undefined) => {
+    const request: Dispatch = async (id, method, params) => {
       const ctx = newContext(req, platform, startedAt, opts.deps, id, method, params);
       if (stream) ctx.notify = (m, p) => notes.push({ jsonrpc: "2.0", method: m, params: p });
-      contexts.push(ctx);
-      return ctx;
+      const d = await server.dispatch(ctx);
+      const reply = d.error
+        ? { status: d.error.httpStatus, body: fromRpcError(id, d.error) }
+        : { status: 200, body: successResponse(id, d.result) };
+      dispatched.push({ context: ctx, outcome: d.outcome, httpStatus: reply.status });
+      return reply;
     };
-    const reply = await dispatch(server, raw, req.headers, contextOf);
+    const reply = await serveBody(raw, req.headers, request);
 
     const sse = notes.length > 0 && reply.status === 200 && reply.body !== undefined;
-    const text = reply.body === undefined ? null : sse ? sseText([...notes, reply.body]) : messageJson(reply.body);
-    if (contexts.length) {
-      const durationMs = now() - startedAt;
-      for (const ctx of contexts) {
-        // Per-request bytes in a batch are approximate; single requests (all but 2025-03-26) are exact.
-        ctx.outcome.bytes = (text?.length ?? 0) / contexts.length;
-        ctx.outcome.durationMs = durationMs;
-      }
-    }
+    const text = reply.body === undefined ? null : sse ? sseText([...notes, reply.body]) : wireJson(reply.body);
+    const durationMs = now() - startedAt;
+    // Per-request bytes in a batch are approximate; single requests (all but 2025-03-26) are exact.
+    const bytes = (text?.length ?? 0) / (dispatched.length || 1);
     const response =
       text === null
         ? new Response(null, { status: reply.status, headers: cors })
         : new Response(text, { status: reply.status, headers: { ...cors, ...(sse ? SSE_HEADERS : JSON_HEADERS) } });
-    return { response, requests: contexts };
+    return { response, requests: dispatched.map((d) => ({ ...d, bytes, durationMs })) };
   };
 }
 
@@ -115,7 +126,7 @@ function preflight(
   opts: HttpOptions<unknown>,
 ): Response | Promise<Response> | undefined {
   if (!opts.origins.allows(origin) || !opts.origins.hostAllowed(req.url, req.headers.get("host"))) {
-    return json(403, failure(null, CODES.serverError, "Forbidden: origin or host not allowed"));
+    return json(403, errorResponse(null, CODES.serverError, "Forbidden: origin or host not allowed"));
   }
   if (req.method === "OPTIONS") {
     const headers = preflightHeaders(origin, req.headers.get("access-control-request-headers"));
@@ -126,11 +137,14 @@ function preflight(
     return Promise.resolve(page(req)).then((res) => withHeaders(res, cors));
   }
   if (req.method !== "POST") {
-    return json(405, failure(null, CODES.serverError, "Method not allowed: use POST"), { ...cors, Allow: "POST" });
+    return json(405, errorResponse(null, CODES.serverError, "Method not allowed: use POST"), {
+      ...cors,
+      Allow: "POST",
+    });
   }
   if (!isJsonContentType(req.headers.get("content-type"))) {
     const why = "Unsupported Media Type: Content-Type must be application/json";
-    return json(415, failure(null, CODES.serverError, why), cors);
+    return json(415, errorResponse(null, CODES.serverError, why), cors);
   }
   return undefined;
 }
@@ -139,60 +153,41 @@ function preflight(
 async function readJson(req: Request, maxBody: number, cors: Record<string, string>): Promise<unknown> {
   const body = await readBounded(req, maxBody);
   if (body === null) {
-    return json(413, failure(null, CODES.serverError, `Payload too large: the limit is ${maxBody} bytes`), cors);
+    const why = `Payload too large: the limit is ${maxBody} bytes`;
+    return json(413, errorResponse(null, CODES.serverError, why), cors);
   }
   try {
     return JSON.parse(decoder.decode(body));
   } catch {
-    return json(400, failure(null, CODES.parseError, "Parse error: the body is not valid UTF-8 JSON"), cors);
+    return json(400, errorResponse(null, CODES.parseError, "Parse error: the body is not valid UTF-8 JSON"), cors);
   }
 }
 
-type ContextOf<D> = (id: Id, method: string, params: Record<string, unknown> | undefined) => RequestContext<D>;
+/** Serves one JSON-RPC request through the server and says what to send for it. */
+type Dispatch = (id: Id, method: string, params: Record<string, unknown> | undefined) => Promise<Reply>;
 
-/** One message or a batch; a fault outside any request (a notification's bad version header) answers alone. */
-async function dispatch<D>(
-  server: McpServer<D>,
-  raw: unknown,
-  headers: Headers,
-  contextOf: ContextOf<D>,
-): Promise<Reply> {
+/** One message or a batch; a fault outside any request (a notification's bad version header) is sent alone. */
+async function serveBody(raw: unknown, headers: Headers, request: Dispatch): Promise<Reply> {
   try {
-    if (Array.isArray(raw)) return await serveBatch(raw, headers, (msg) => serve(server, msg, headers, contextOf));
-    return await serve(server, classify(raw), headers, contextOf);
+    if (Array.isArray(raw)) return await serveBatch(raw, headers, (msg) => serveMessage(msg, headers, request));
+    return await serveMessage(classify(raw), headers, request);
   } catch (e) {
-    const err = e instanceof RpcError ? e : internal(e);
-    return { status: err.status, body: fromRpcError(isObject(raw) ? idOf(raw) : null, err) };
+    const err = e instanceof RpcError ? e : internalError(e);
+    return { status: err.httpStatus, body: fromRpcError(isObject(raw) ? idOf(raw) : null, err) };
   }
 }
 
-/** One message: 202 for notifications and responses, 400 for what is not JSON-RPC; a request is answered. */
-async function serve<D>(server: McpServer<D>, msg: Message, headers: Headers, contextOf: ContextOf<D>): Promise<Reply> {
+/** One message: 202 for notifications and responses, 400 for what is not JSON-RPC; a request is dispatched. */
+async function serveMessage(msg: Message, headers: Headers, request: Dispatch): Promise<Reply> {
   if (msg.kind === "invalid") {
-    return { status: 400, body: failure(msg.id, CODES.invalidRequest, `Invalid Request: ${msg.reason}`) };
+    return { status: 400, body: errorResponse(msg.id, CODES.invalidRequest, `Invalid Request: ${msg.reason}`) };
   }
   if (msg.kind === "response") return { status: 202 };
-  const era = classifyEra(msg.method, msg.params, headers);
   if (msg.kind === "notification") {
-    if (era === "legacy") readLegacyVersion(msg.method, headers);
+    if (classifyEra(msg.method, msg.params, headers) === "legacy") readLegacyVersion(msg.method, headers);
     return { status: 202 };
   }
-  const ctx = contextOf(msg.id, msg.method, msg.params);
-  const reply = await answer(server, ctx, era);
-  ctx.outcome.httpStatus = reply.status;
-  return reply;
-}
-
-/** A request: its envelope (docs/protocol.md, M1–M3, L2), then the method; protocol faults become errors. */
-async function answer<D>(server: McpServer<D>, ctx: RequestContext<D>, era: Era): Promise<Reply> {
-  try {
-    readEnvelope(ctx, era);
-    return { status: 200, body: result(ctx.id, await server.call(ctx)) };
-  } catch (e) {
-    const err = e instanceof RpcError ? e : internal(e);
-    if (ctx.outcome.status === "ok") ctx.outcome.status = `rpc_${err.code}`;
-    return { status: err.status, body: fromRpcError(ctx.id, err) };
-  }
+  return request(msg.id, msg.method, msg.params);
 }
 
 function newContext<D>(
@@ -224,13 +219,12 @@ function newContext<D>(
     clientCapabilities: {},
     logLevel: undefined,
     notify: undefined,
-    outcome: { status: "ok", tool: undefined, report: undefined, httpStatus: 200, bytes: 0, durationMs: 0 },
   };
 }
 
 const JSON_HEADERS = { "Content-Type": "application/json" };
 const SSE_HEADERS = { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", "X-Accel-Buffering": "no" };
-const sseText = (messages: unknown[]) => messages.map((m) => `event: message\ndata: ${messageJson(m)}\n\n`).join("");
+const sseText = (messages: unknown[]) => messages.map((m) => `event: message\ndata: ${wireJson(m)}\n\n`).join("");
 const acceptsSse = (accept: string | null) => !!accept && accept.toLowerCase().includes("text/event-stream");
 
 /** Batches: only 2025-03-26 (no version header, no envelope), at most TRANSPORT_LIMITS.batchSize messages. */
@@ -238,7 +232,7 @@ async function serveBatch(raw: unknown[], headers: Headers, serve: (msg: Message
   const hv = headers.get("mcp-protocol-version")?.trim();
   const invalid = (why: string) => ({
     status: 400,
-    body: failure(null, CODES.invalidRequest, `Invalid Request: ${why}`),
+    body: errorResponse(null, CODES.invalidRequest, `Invalid Request: ${why}`),
   });
   const { batchSize } = TRANSPORT_LIMITS;
   const modern = (m: unknown) =>
@@ -251,7 +245,9 @@ async function serveBatch(raw: unknown[], headers: Headers, serve: (msg: Message
   for (const item of raw) {
     const msg = classify(item);
     if (msg.kind === "request" && msg.method === "initialize") {
-      replies.push(failure(msg.id, CODES.invalidRequest, "Invalid Request: initialize cannot be part of a batch"));
+      replies.push(
+        errorResponse(msg.id, CODES.invalidRequest, "Invalid Request: initialize cannot be part of a batch"),
+      );
       continue;
     }
     const out = await serve(msg);
@@ -260,16 +256,10 @@ async function serveBatch(raw: unknown[], headers: Headers, serve: (msg: Message
   return replies.length ? { status: 200, body: replies } : { status: 202 };
 }
 
-function internal(e: unknown): RpcError {
-  // The cause goes to the log, never to the client: error bodies carry no stack.
-  console.error("[mcp] internal error", e instanceof Error ? e.message : String(e));
-  return new RpcError(CODES.internalError, "Internal error", undefined, 500);
-}
-
 const idOf = (raw: Record<string, unknown>): Id | null => (isId(raw.id) ? raw.id : null);
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}) {
-  return new Response(messageJson(body), { status, headers: { ...headers, ...JSON_HEADERS } });
+  return new Response(wireJson(body), { status, headers: { ...headers, ...JSON_HEADERS } });
 }
 
 function withHeaders(res: Response, headers: Record<string, string>) {

@@ -1,10 +1,10 @@
 /** JSON-RPC 2.0 framing: message classification, error codes and response builders. */
-import type { Prebuilt } from "./prebuilt.ts";
+import type { Prebuilt } from "./wire.ts";
 
 export type Id = string | number;
 export type Params = Record<string, unknown>;
-/** A method's result; a Prebuilt one carries its JSON (prebuilt.ts). */
-export type Result = Record<string, unknown> | Prebuilt<object>;
+/** The `result` of a JSON-RPC success; a Prebuilt one carries its JSON (wire.ts). */
+export type RpcResult = Record<string, unknown> | Prebuilt<object>;
 
 export const CODES = {
   parseError: -32700,
@@ -20,13 +20,13 @@ export const CODES = {
   unsupportedVersion: -32022,
 } as const;
 
-/** A protocol fault. `status` is the HTTP status it travels with; data never carries a stack. */
+/** A protocol fault. `httpStatus` is the HTTP status it travels with; data never carries a stack. */
 export class RpcError extends Error {
   constructor(
     readonly code: number,
     message: string,
     readonly data?: unknown,
-    readonly status = 200,
+    readonly httpStatus = 200,
   ) {
     super(message);
   }
@@ -87,14 +87,20 @@ export const clip = (value: unknown, max = 100): string => {
   return s.length > max ? `${s.slice(0, max)}…` : s;
 };
 
-export const result = (id: Id, value: Result) => ({ jsonrpc: "2.0" as const, id, result: value });
+export const successResponse = (id: Id, result: RpcResult) => ({ jsonrpc: "2.0" as const, id, result });
 
-export function failure(id: Id | null, code: number, message: string, data?: unknown) {
+export function errorResponse(id: Id | null, code: number, message: string, data?: unknown) {
   const error: { code: number; message: string; data?: unknown } = { code, message };
   if (data !== undefined) error.data = data;
   return { jsonrpc: "2.0" as const, id, error };
 }
 
-export const fromRpcError = (id: Id | null, e: RpcError) => failure(id, e.code, e.message, e.data);
+export const fromRpcError = (id: Id | null, e: RpcError) => errorResponse(id, e.code, e.message, e.data);
+
+/** -32603 for what was thrown that is not an RpcError: the cause goes to the log, never to the client. */
+export function internalError(cause: unknown): RpcError {
+  console.error("[mcp] internal error", cause instanceof Error ? cause.message : String(cause));
+  return new RpcError(CODES.internalError, "Internal error", undefined, 500);
+}
 
 export { isObject };

@@ -1,6 +1,8 @@
 /**
- * How a client meets the server: `initialize` and `ping` (2025 revisions; no session is ever minted)
- * and `server/discover` (2026-07-28), which advertise the same capabilities.
+ * How a client meets the server: `initialize` and `ping` (2025 revisions) and `server/discover`
+ * (2026-07-28), which advertise the same capabilities. The server keeps no session: it mints no
+ * `Mcp-Session-Id`, and an incoming one changes nothing here (a decorator around the transport may add a
+ * stateless one to the response, as the app's usage does to name 2025-era clients).
  */
 import { CACHE_HINTS, negotiateLegacy, SUPPORTED_VERSIONS } from "./constants.ts";
 import type { Method } from "./extension.ts";
@@ -33,17 +35,14 @@ export function lifecycleMethods<D>(
       era: "legacy",
       handle: async (params) => {
         const protocolVersion = negotiateLegacy(params.protocolVersion);
-        return { protocolVersion, capabilities, serverInfo: legacyInfo(protocolVersion), instructions };
+        return { result: { protocolVersion, capabilities, serverInfo: legacyInfo(protocolVersion), instructions } };
       },
     },
-    ping: { era: "legacy", handle: async () => ({}) },
+    ping: { era: "legacy", handle: async () => ({ result: {} }) },
     "server/discover": {
       era: "modern",
       handle: async () => ({
-        supportedVersions: [...SUPPORTED_VERSIONS],
-        capabilities,
-        instructions,
-        ...CACHE_HINTS.discover,
+        result: { supportedVersions: [...SUPPORTED_VERSIONS], capabilities, instructions, ...CACHE_HINTS.discover },
       }),
     },
   };

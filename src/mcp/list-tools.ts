@@ -4,7 +4,7 @@
  */
 import type { Extension, Method } from "./extension.ts";
 import { withToolMeta } from "./extension.ts";
-import { type Prebuilt, prebuilt } from "./prebuilt.ts";
+import { type Prebuilt, prebuilt } from "./wire.ts";
 import { describeTool, type ListedTool } from "./tool.ts";
 
 export function toolLister<D>(tools: ListedTool<D>[], extensions: Extension<D>[]) {
@@ -28,7 +28,7 @@ export function toolLister<D>(tools: ListedTool<D>[], extensions: Extension<D>[]
         out = prebuilt({ tools: entries });
         lists.set(taken, out);
       }
-      return out;
+      return { result: out };
     },
   };
   /** `listTools`: every tool as a client every extension applies to sees it (the server card's and the page's list). */

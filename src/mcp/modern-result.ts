@@ -4,37 +4,25 @@
  */
 import { CACHE_HINTS } from "./constants.ts";
 import { META } from "./era.ts";
-import type { Result } from "./jsonrpc.ts";
+import type { RpcResult } from "./jsonrpc.ts";
 import { type ServerInfo, implementation } from "./lifecycle.ts";
-import { asciiJson, Prebuilt } from "./prebuilt.ts";
-
-/** Keys the envelope sets: a prebuilt result holding one of them is wrapped as a plain value. */
-const ENVELOPE_KEYS = ["resultType", "ttlMs", "cacheScope", "_meta"];
+import { asciiJson, Prebuilt } from "./wire.ts";
 
 /** `wrap(result, list)`: the result as a 2026-07-28 client receives it. */
-export function modernEnvelope(info: ServerInfo): (result: Result, list: boolean) => Result {
+export function modernEnvelope(info: ServerInfo): (result: RpcResult, list: boolean) => RpcResult {
   const meta = { [META.serverInfo]: implementation(info) };
   const after = { list: { ...CACHE_HINTS.lists, _meta: meta }, plain: { _meta: meta } };
   // What the envelope adds after a result's own members, as wire JSON: `"ttlMs":…,"_meta":{…}}`.
   const tail = (members: object) => asciiJson(JSON.stringify(members)).slice(1);
   const tails = { list: tail(after.list), plain: tail(after.plain) };
-  // A prebuilt result served again (a deploy's tool list, a stored version's payload) is wrapped once.
-  const wrappedOnce = { list: new WeakMap<Prebuilt<object>, Result>(), plain: new WeakMap<Prebuilt<object>, Result>() };
-
-  const wrap = (result: Result, kind: "list" | "plain"): Result => {
-    // A result's own resultType (MRTR's input_required) stays, in the first place.
-    const wrapped = { resultType: "complete", ...(result instanceof Prebuilt ? result.value : result), ...after[kind] };
-    if (!(result instanceof Prebuilt) || ENVELOPE_KEYS.some((k) => k in result.value)) return wrapped;
-    // A prebuilt result's envelope is joined from its JSON, not serialized again.
-    const members = result.json.slice(1, -1);
-    return new Prebuilt(wrapped, `{"resultType":"complete",${members}${members === "" ? "" : ","}${tails[kind]}`);
-  };
 
   return (result, list) => {
     const kind = list ? "list" : "plain";
-    if (!(result instanceof Prebuilt)) return wrap(result, kind);
-    let out = wrappedOnce[kind].get(result);
-    if (!out) wrappedOnce[kind].set(result, (out = wrap(result, kind)));
-    return out;
+    // A result's own resultType (MRTR's input_required) stays, in the first place.
+    if (!(result instanceof Prebuilt)) return { resultType: "complete", ...result, ...after[kind] };
+    // A prebuilt result (a tool list or a tool's result: none of the envelope's keys) is wrapped in
+    // its JSON, not serialized again.
+    const members = result.json.slice(1, -1);
+    return new Prebuilt(`{"resultType":"complete",${members}${members === "" ? "" : ","}${tails[kind]}`);
   };
 }

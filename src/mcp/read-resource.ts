@@ -31,7 +31,6 @@ export function resourceMethods<D>(
     if (!returnsCode || !entitlement) return;
     const decision = await entitlement(ctx, "resources/read", { uri });
     if (decision.allow) return;
-    ctx.outcome.status = decision.error.code;
     throw new RpcError(CODES.serverError, decision.error.message, { ...decision.error, uri });
   };
   const read = async (ctx: RequestContext<D>, uri: string): Promise<ReadResult | null> => {
@@ -52,18 +51,20 @@ export function resourceMethods<D>(
   return {
     "resources/list": {
       list: true,
-      handle: async () => ({ resources: resources.map(listedResource) }),
+      handle: async () => ({ result: { resources: resources.map(listedResource) } }),
     },
     "resources/templates/list": {
       list: true,
       handle: async () => ({
-        resourceTemplates: templates.map(({ uriTemplate, name, title, description, mimeType }) => ({
-          uriTemplate,
-          name,
-          title,
-          description,
-          mimeType,
-        })),
+        result: {
+          resourceTemplates: templates.map(({ uriTemplate, name, title, description, mimeType }) => ({
+            uriTemplate,
+            name,
+            title,
+            description,
+            mimeType,
+          })),
+        },
       }),
     },
     "resources/read": {
@@ -72,13 +73,12 @@ export function resourceMethods<D>(
         if (uri === undefined) throw new RpcError(CODES.invalidParams, "params.uri must be a string");
         const found = await read(ctx, uri);
         if (!found || found.contents.length === 0) {
-          ctx.outcome.status = "resource_not_found";
           const code = ctx.era === "modern" ? CODES.invalidParams : CODES.resourceNotFoundLegacy;
           throw new RpcError(code, `Resource not found: ${clip(uri)}`, { uri });
         }
-        const out: Record<string, unknown> = { contents: found.contents };
-        if (ctx.era === "modern") Object.assign(out, found.cache ?? CACHE_HINTS.mutable);
-        return out;
+        const result: Record<string, unknown> = { contents: found.contents };
+        if (ctx.era === "modern") Object.assign(result, found.cache ?? CACHE_HINTS.mutable);
+        return { result };
       },
     },
   };

@@ -1,12 +1,14 @@
 /**
  * The MCP server: its method table for both eras, assembled from the core's methods (lifecycle,
- * tools, resources) and its extensions' (extension.ts). Transport-agnostic: it serves one request
- * context and returns a JSON-RPC result, or throws RpcError.
+ * tools, resources) and its extensions' (extension.ts). Transport-agnostic: it dispatches one request
+ * context (its envelope checked, then its method) and returns the result or the protocol error in its
+ * place, with what the request came to. It never throws.
  */
-import type { RequestContext } from "./context.ts";
+import type { Outcome, RequestContext } from "./context.ts";
+import { classifyEra, readEnvelope } from "./era.ts";
 import type { Extension, Method } from "./extension.ts";
 import { toolCaller } from "./call-tool.ts";
-import { CODES, type Result, RpcError, clip } from "./jsonrpc.ts";
+import { CODES, internalError, RpcError, type RpcResult, clip } from "./jsonrpc.ts";
 import { lifecycleMethods, type ServerInfo } from "./lifecycle.ts";
 import { toolLister } from "./list-tools.ts";
 import { modernEnvelope } from "./modern-result.ts";
@@ -40,9 +42,12 @@ export interface McpServer<D> {
   listTools(): Record<string, unknown>[];
   /** The resources as resources/list shows them (the server card's list). */
   listResources(): Record<string, unknown>[];
-  /** Serves one request; throws RpcError for protocol faults. */
-  call(ctx: RequestContext<D>): Promise<Result>;
+  /** Serves one request: never throws; a protocol fault is its `error`. */
+  dispatch(ctx: RequestContext<D>): Promise<Dispatched>;
 }
+
+/** What the server made of one request: its result, or the protocol error in its place, and its outcome. */
+export type Dispatched = { outcome: Outcome } & ({ result: RpcResult; error?: never } | { error: RpcError });
 
 export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
   const { info, instructions, tools, resources = [], templates = [], extensions = [] } = opts;
@@ -59,6 +64,10 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
     extensions,
   );
   const modern = modernEnvelope(info);
+  const toolNames = new Set(tools.map((t) => t.name));
+  /** The tool a tools/call names, when it is one of ours: recorded whatever the call then comes to. */
+  const toolOf = (ctx: RequestContext<D>) =>
+    ctx.method === "tools/call" && toolNames.has(ctx.params.name as string) ? (ctx.params.name as string) : undefined;
 
   return {
     info,
@@ -66,15 +75,27 @@ export function createServer<D>(opts: ServerOptions<D>): McpServer<D> {
     tools,
     listTools: lister.listTools,
     listResources: () => resources.map(listedResource),
-    async call(ctx) {
-      const method = methods.get(ctx.method);
-      // 2026-07-28: an unknown, removed or unadvertised method is 404 (SH §Protocol Version Header).
-      if (!method || (method.era && method.era !== ctx.era)) {
-        const status = ctx.era === "modern" ? 404 : 200;
-        throw new RpcError(CODES.methodNotFound, `Method not found: ${clip(ctx.method)}`, undefined, status);
+    async dispatch(ctx) {
+      let tool: string | undefined;
+      try {
+        // The envelope first (docs/protocol.md, M1–M3, L2): it sets the request's era.
+        readEnvelope(ctx, classifyEra(ctx.method, ctx.params, ctx.headers));
+        tool = toolOf(ctx);
+        const method = methods.get(ctx.method);
+        // 2026-07-28: an unknown, removed or unadvertised method is 404 (SH §Protocol Version Header).
+        if (!method || (method.era && method.era !== ctx.era)) {
+          const httpStatus = ctx.era === "modern" ? 404 : 200;
+          throw new RpcError(CODES.methodNotFound, `Method not found: ${clip(ctx.method)}`, undefined, httpStatus);
+        }
+        const { result, status = "ok", report } = await method.handle(ctx.params, ctx);
+        return {
+          result: ctx.era === "modern" ? modern(result, !!method.list) : result,
+          outcome: { status, tool, report },
+        };
+      } catch (e) {
+        const error = e instanceof RpcError ? e : internalError(e);
+        return { error, outcome: { status: `rpc_${error.code}`, tool } };
       }
-      const out = await method.handle(ctx.params, ctx);
-      return ctx.era === "modern" ? modern(out, !!method.list) : out;
     },
   };
 }

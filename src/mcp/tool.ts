@@ -4,7 +4,7 @@
  * (`ListedTool`), which the app converts from the tool's schema ahead of time.
  */
 import type { Report, RequestContext } from "./context.ts";
-import { escapeString, Prebuilt } from "./prebuilt.ts";
+import { type Prebuilt, prebuilt } from "./wire.ts";
 
 /**
  * A failure as a tool reports it: rendered once, as an isError result
@@ -31,20 +31,23 @@ export type Decision = { allow: true } | { allow: false; error: ToolError };
 export type EntitlementPolicy = (caller: Caller, tool: string, args: unknown) => Promise<Decision> | Decision;
 
 /**
- * What a tool's run came to. Data is rendered as one JSON text block; `content` replaces that block
- * (images, audio, embedded resources); `result` is a whole result serialized ahead (prebuilt.ts).
- * `report` is what the tool says about the call for the app's decorators (context.ts, `Report`).
+ * What a tool's run came to: a `value`, rendered as one JSON text block; explicit `content` blocks
+ * (images, audio, embedded resources); a whole `result` serialized ahead (wire.ts); or a failure,
+ * rendered as an isError result. The app's own failed results (`{ ok: false, error }`) are failures
+ * as they are. `report` is what the tool says about the call, carried to the request's outcome.
  */
-export type ToolOutcome =
-  | { ok: true; data: unknown; report?: Report; content?: ContentBlock[] }
-  | { ok: true; result: Prebuilt<ToolResult>; report?: Report }
-  | { ok: false; error: ToolError; report?: Report };
+export type ToolOutcome = (
+  | { ok: true; value: unknown }
+  | { ok: true; content: ContentBlock[] }
+  | { ok: true; result: Prebuilt<CallToolResult> }
+  | { ok: false; error: ToolError }
+) & { report?: Report };
 
 /** An MCP content block (text, image, audio, resource, resource_link), passed through as is. */
 export type ContentBlock = { type: string } & Record<string, unknown>;
 
 /** A tools/call result as the core renders it. */
-export type ToolResult = { content: ContentBlock[]; isError?: boolean };
+export type CallToolResult = { content: ContentBlock[]; isError?: boolean };
 
 /** Where an argument went wrong, and how: the shape of a zod issue. */
 export interface InputIssue {
@@ -85,16 +88,10 @@ export type ListedTool<D = unknown, S extends InputSchema = any> = Tool<D, S> & 
 /** Builds the error a tool call gets when its arguments fail the tool's schema (the app's error model). */
 export type ArgumentsError = (issues: readonly InputIssue[], tool: string) => ToolError;
 
-export const ok = (data: unknown, report?: Report): ToolOutcome => ({ ok: true, data, report });
-/** A success whose whole result was serialized ahead: see `textResult`. */
-export const okPrebuilt = (result: Prebuilt<ToolResult>, report?: Report): ToolOutcome => ({
-  ok: true,
-  result,
-  report,
-});
+/** A success: `value` rendered as one JSON text block. */
+export const ok = (value: unknown, report?: Report): ToolOutcome => ({ ok: true, value, report });
 /** A success made of explicit content blocks instead of one JSON text block. */
-export const blocks = (content: ContentBlock[]): ToolOutcome => ({ ok: true, data: undefined, content });
-export const fail = (error: ToolError, report?: Report): ToolOutcome => ({ ok: false, error, report });
+export const blocks = (content: ContentBlock[]): ToolOutcome => ({ ok: true, content });
 
 /** The tools/list entry. No outputSchema: Claude Desktop fails tools that declare one. */
 export function describeTool(tool: ListedTool<any>) {
@@ -105,24 +102,19 @@ export function describeTool(tool: ListedTool<any>) {
   return entry;
 }
 
-/**
- * One text block holding `text`, with the result's wire JSON built now: for results served many times
- * (a stored version's payload) or joined from pieces escaped once (a search page), which pass
- * `escaped`, the text as escapeString writes it.
- */
-export function textResult(text: string, escaped = escapeString(text)): Prebuilt<ToolResult> {
-  return new Prebuilt({ content: [{ type: "text", text }] }, `{"content":[{"type":"text","text":"${escaped}"}]}`);
-}
+/** One text block holding `text`, as a result whose wire JSON is built now: for a result served many times. */
+export const textResult = (text: string): Prebuilt<CallToolResult> => prebuilt({ content: [{ type: "text", text }] });
 
 /**
  * One text block of compact JSON and no `structuredContent`: Claude Code shows the model only
  * `structuredContent` when present and several clients hide the text, so a single text block is
  * the one shape every client shows in full.
  */
-export function renderOutcome(outcome: ToolOutcome): ToolResult | Prebuilt<ToolResult> {
+export function toolResult(outcome: ToolOutcome): CallToolResult | Prebuilt<CallToolResult> {
   if (!outcome.ok) {
     return { content: [{ type: "text", text: JSON.stringify({ error: outcome.error }) }], isError: true };
   }
   if ("result" in outcome) return outcome.result;
-  return { content: outcome.content ?? [{ type: "text", text: JSON.stringify(outcome.data) }] };
+  if ("content" in outcome) return { content: outcome.content };
+  return { content: [{ type: "text", text: JSON.stringify(outcome.value) }] };
 }

@@ -9,7 +9,7 @@ import { MODERN_VERSION, SUPPORTED_VERSIONS } from "../mcp/constants.ts";
 import type { McpServer } from "../mcp/server.ts";
 import { SKILL } from "../../generated/skill.ts";
 import { SKILL_URI } from "../skill/resource.ts";
-import { CARD_PATH } from "./card.ts";
+import { CARD_PATH, SERVER_CARD_PATH } from "./card-path.ts";
 import { clientConfigs } from "./configs.ts";
 
 /** Where the page's stylesheet and script are served from (public/assets/, by the CDN). */
@@ -131,7 +131,21 @@ your client. A browser gets this page; agents POST JSON-RPC to the same URL.</p>
   </ul>
 </div></section>`;
 
-/** 02: a config cell per client (configs.ts), then the facts any other client needs. */
+/**
+ * The shadcn CLI's way in: the registry entry for components.json (docs/registry.md). The components
+ * install into a React project as files, besides reaching agents through the tools.
+ */
+function shadcnCell(origin: string): string {
+  const entry = `"registries": {\n  "@patttterns": "${origin}/r/{name}.json"\n}`;
+  return `<div class="cell config" data-client="shadcn">
+  <div class="cell-head"><h3>shadcn CLI</h3>${copyButton("cfg-shadcn")}</div>
+  <p class="where">components.json, then <code>npx shadcn@latest add @patttterns/date-picker</code> \
+(<a href="/r/registry.json">the registry</a>)</p>
+  <pre id="cfg-shadcn" class="json">${escapeHtml(entry)}</pre>
+</div>`;
+}
+
+/** 02: a config cell per client (configs.ts), the shadcn CLI's registry entry, then what any other client needs. */
 function connectSection(url: string): string {
   const configs = clientConfigs(url)
     .map((c) => {
@@ -143,13 +157,14 @@ function connectSection(url: string): string {
 </div>`;
     })
     .join("\n");
-  const other = `<div class="cell other">
+  const other = `${shadcnCell(url.slice(0, -"/mcp".length))}
+<div class="cell other">
   <div class="cell-head"><h3>Any other client</h3></div>
   <dl>
     <dt>URL</dt><dd>${escapeHtml(url)}</dd>
     <dt>Transport</dt><dd>Streamable HTTP, stateless</dd>
     <dt>Auth</dt><dd>none (v1)</dd>
-    <dt>Discovery</dt><dd><a href="${CARD_PATH}">server card</a></dd>
+    <dt>Discovery</dt><dd><a href="${SERVER_CARD_PATH}">server card</a></dd>
   </dl>
 </div>`;
   return `<section id="connect"><h2><b>02</b>Connect</h2><div>
@@ -204,8 +219,10 @@ Connected agents can also read it as the MCP resource <code>${SKILL_URI}</code>.
 </div></section>`;
 }
 
+const link = (path: string) => `<a href="${path}">${path}</a>`;
+
 const pageFooter = (server: McpServer<any>) => `<footer>
-  <span>Server card: <a href="${CARD_PATH}">${CARD_PATH}</a></span>
+  <span>Server cards: ${link(SERVER_CARD_PATH)}, ${link(CARD_PATH)}</span>
   <span>Skills index: <a href="/.well-known/agent-skills/index.json">/.well-known/agent-skills/index.json</a></span>
   <span>Protocol ${SUPPORTED_VERSIONS.join(", ")}</span>
   <span><a href="${escapeHtml(server.info.websiteUrl ?? "https://patttterns.com")}">patttterns.com</a></span>

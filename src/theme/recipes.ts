@@ -15,7 +15,7 @@ export interface Recipe {
 }
 
 /** What a token becomes: the project's variable (the same in light and dark), or the theme's own values. */
-type Mapping = Partial<Record<Token, string>>;
+export type Mapping = Partial<Record<Token, string>>;
 
 const declarations = (tokens: readonly Token[], value: (t: Token) => string) =>
   tokens.map((t) => `  ${t}: ${value(t)};`).join("\n");
@@ -45,7 +45,11 @@ function withFallbacks(names: Record<Token, string>): string {
 const SANS = (fallback: Token) => `var(--font-sans, ${tokenValue(fallback, "light")})`;
 const MONO = `var(--font-mono, ${tokenValue("--ui-font-code", "light")})`;
 
-const SHADCN = mapped({
+/**
+ * shadcn/ui's variable for each token that has one (Tailwind v4, whole colours): this recipe, and the
+ * registry's `?theme=shadcn` items (src/registry/css-vars.ts).
+ */
+export const SHADCN_MAPPING: Mapping = {
   "--ui-bg": "var(--background)",
   "--ui-surface": "var(--card)",
   "--ui-text": "var(--foreground)",
@@ -59,7 +63,9 @@ const SHADCN = mapped({
   "--ui-font-body": SANS("--ui-font-body"),
   "--ui-font-code": MONO,
   "--ui-corners": "var(--radius)",
-});
+};
+
+const SHADCN = mapped(SHADCN_MAPPING);
 
 const TAILWIND_V4 = mapped(
   {

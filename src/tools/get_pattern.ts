@@ -1,8 +1,8 @@
 import * as z from "zod/mini";
 import { ruleFields, summary } from "../catalog/catalog.ts";
 import { availableVersions } from "../components/version-rule.ts";
-import { fail, ok } from "../mcp/tool.ts";
-import { patternRef, resolveRef } from "./refs.ts";
+import { ok } from "../mcp/tool.ts";
+import { patternRef } from "./refs.ts";
 import { defineTool } from "./define.ts";
 
 export default defineTool({
@@ -14,8 +14,8 @@ export default defineTool({
   input: z.object({ pattern_id: patternRef }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run({ pattern_id }, { deps: { catalog, components } }) {
-    const r = await resolveRef(catalog, pattern_id);
-    if (!r.ok) return fail(r.error);
+    const r = await catalog.resolve(pattern_id);
+    if (!r.ok) return r;
     const e = r.entry;
     // The store is the truth for has_component: an active version that is visible. When the store is
     // unreachable the catalog's flag still answers, marked with component_status.

@@ -1,9 +1,10 @@
 /**
- * A search result, `{ results, total, suggestion? }`, as one prebuilt text block: the text joined
- * from each hit's cached summary JSON and how it matched, and its wire form joined the same way from
- * the same pieces escaped once, so a response never escapes a page again (escaping a 6 KB page of
- * JSON inside JSON was a fifth of a search_components call's CPU). tests/unit/tools/search-json.test.ts
- * holds both to JSON.stringify.
+ * A search result, `{ results, total, suggestion? }`: the search tools' one page, and what usage
+ * records of it. The page goes out as one text block whose wire JSON is joined from each hit's, built
+ * once per entry: serializing the page on every call (its JSON, then that JSON escaped inside the
+ * message) cost a search_components call about 40 µs of CPU on Deno and 100 on Node, and took the
+ * search cells of `npm run bench` under their guard (3x less CPU than the SDK's pattern).
+ * tests/unit/tools/search-json.test.ts holds the text to JSON.stringify of the page.
  */
 import * as z from "zod/mini";
 import { type Catalog, summary } from "../catalog/catalog.ts";
@@ -11,8 +12,8 @@ import type { Entry } from "../catalog/schema.ts";
 import { MATCH, type MatchKind } from "../catalog/search.ts";
 import { LIMITS } from "../config.ts";
 import type { Report } from "../mcp/context.ts";
-import { escapeString } from "../mcp/prebuilt.ts";
-import { okPrebuilt, textResult, type ToolOutcome } from "../mcp/tool.ts";
+import type { CallToolResult, ToolOutcome } from "../mcp/tool.ts";
+import { Prebuilt, wireString } from "../mcp/wire.ts";
 
 export const limit = z
   ._default(z.number().check(z.int(), z.minimum(1), z.maximum(LIMITS.searchMax)), LIMITS.searchDefault)
@@ -23,33 +24,6 @@ export const NOTHING_FOUND =
   "Nothing in the catalog matches this. Describe the UI differently (what it looks like or does), or call " +
   "list_categories to see what the catalog covers; if it is not a UI pattern, the catalog has no answer.";
 
-/** A piece of the page's JSON text, and the same as it reads inside the text block's JSON string on the wire. */
-export interface Piece {
-  text: string;
-  escaped: string;
-}
-
-export const piece = (text: string): Piece => ({ text, escaped: escapeString(text) });
-
-/** A hit's summary JSON without its closing brace, kept per entry for the catalog that built it. */
-const hits = new WeakMap<Entry, { catalog: Catalog; piece: Piece }>();
-
-function hitPiece(catalog: Catalog, e: Entry): Piece {
-  const kept = hits.get(e);
-  if (kept?.catalog === catalog) return kept.piece;
-  const made = piece(JSON.stringify(summary(catalog, e)).slice(0, -1));
-  hits.set(e, { catalog, piece: made });
-  return made;
-}
-
-const OPEN = piece('{"results":[');
-const COMMA = piece(",");
-const NONE = piece("");
-/** Each match kind as the end of a hit: `,"match":"synonym"}`. */
-const MATCH_END = Object.fromEntries(
-  Object.values(MATCH).map((m) => [m, piece(`,"match":${JSON.stringify(m)}}`)]),
-) as Record<MatchKind, Piece>;
-
 /**
  * What a search reports for usage: how its best hit matched (`none` without a hit) and, only when
  * that is `none` or `some_words`, the query as asked; usage normalizes and masks it (src/usage).
@@ -59,26 +33,40 @@ export function searchReport(found: { match: readonly MatchKind[] }, query: stri
   return { search: best ?? "none", query: best === undefined || best === MATCH.someWords ? query : undefined };
 }
 
-/** The page; `extra` adds fields to every hit (`,"default_version":"active"`). */
+/** Each entry's hit as it stands on the wire inside the text block: its summary's JSON, without the closing brace. */
+const hits = new WeakMap<Entry, { catalog: Catalog; wire: string }>();
+
+function hitWire(catalog: Catalog, e: Entry): string {
+  const kept = hits.get(e);
+  if (kept?.catalog === catalog) return kept.wire;
+  const wire = wireString(JSON.stringify(summary(catalog, e)).slice(0, -1));
+  hits.set(e, { catalog, wire });
+  return wire;
+}
+
+/** Each match kind as the end of a hit on the wire: `,"match":"synonym"}`. */
+const MATCH_END = Object.fromEntries(
+  Object.values(MATCH).map((m) => [m, wireString(`,"match":${JSON.stringify(m)}}`)]),
+) as Record<MatchKind, string>;
+
+/** The page; `extra` adds fields to every hit (`{ default_version: "active" }`), before its `match`. */
 export function searchPage(
   catalog: Catalog,
   found: { hits: readonly Entry[]; match: readonly MatchKind[]; total: number },
   suggestion: string,
-  extra: Piece = NONE,
+  extra: Record<string, string> = {},
   query?: string,
 ): ToolOutcome {
   const { total } = found;
+  const more = wireString(JSON.stringify(extra).slice(1, -1));
   // Concatenated, never sliced or joined: V8 keeps a concatenation as a rope and copies it once,
-  // when the response is written (the text itself is rarely read at all).
-  let text = OPEN.text;
-  let escaped = OPEN.escaped;
+  // when the response is written.
+  let text = wireString('{"results":[');
   for (let i = 0; i < found.hits.length; i++) {
-    const sep = i === 0 ? NONE : COMMA;
-    const hit = hitPiece(catalog, found.hits[i]);
-    const end = MATCH_END[found.match[i]];
-    text += sep.text + hit.text + extra.text + end.text;
-    escaped += sep.escaped + hit.escaped + extra.escaped + end.escaped;
+    text += `${i === 0 ? "" : ","}${hitWire(catalog, found.hits[i])}${more === "" ? "" : `,${more}`}`;
+    text += MATCH_END[found.match[i]];
   }
-  const tail = piece(`],"total":${total}${total === 0 ? `,"suggestion":${JSON.stringify(suggestion)}` : ""}}`);
-  return okPrebuilt(textResult(text + tail.text, escaped + tail.escaped), searchReport(found, query));
+  text += wireString(`],"total":${total}${total === 0 ? `,"suggestion":${JSON.stringify(suggestion)}` : ""}}`);
+  const result = new Prebuilt<CallToolResult>(`{"content":[{"type":"text","text":"${text}"}]}`);
+  return { ok: true, result, report: searchReport(found, query) };
 }

@@ -2,13 +2,12 @@ import * as z from "zod/mini";
 import type { Catalog } from "../catalog/catalog.ts";
 import { tokens } from "../catalog/normalize.ts";
 import { LIMITS } from "../config.ts";
-import { domainError } from "../errors.ts";
-import { fail } from "../mcp/tool.ts";
-import { limit, NOTHING_FOUND, piece, searchPage } from "./search-page.ts";
+import { domainError, failure } from "../errors.ts";
+import { limit, NOTHING_FOUND, searchPage } from "./search-page.ts";
 import { defineTool } from "./define.ts";
 
 /** What every hit of this tool adds: the version get_component serves without a version_id. */
-const DEFAULT_VERSION = piece(',"default_version":"active"');
+const DEFAULT_VERSION = { default_version: "active" };
 
 /**
  * The category as the catalog knows it (a type, slug section, tag or UI category), tolerating a
@@ -62,7 +61,7 @@ export default defineTool({
     const words = query !== undefined && tokens(query).length > 0 ? query : undefined;
     const asked = category?.trim() || undefined;
     if (words === undefined && asked === undefined) {
-      return fail(
+      return failure(
         domainError.invalid_args(
           "Give a query with keywords, a category, or both.",
           'Call again with e.g. { "query": "sidebar" } or { "category": "ui-components" }; list_categories lists ' +
@@ -73,7 +72,7 @@ export default defineTool({
     const known = asked === undefined ? undefined : await knownCategory(catalog, asked);
     if (asked !== undefined && known === undefined) {
       const names = catalog.categories().map((c) => c.name);
-      return fail(
+      return failure(
         domainError.invalid_args(
           `Unknown category ${JSON.stringify(asked.slice(0, 100))}.`,
           `Use a type or section (${names.join(", ")}) or a tag from list_categories, ` +

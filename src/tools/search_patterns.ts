@@ -1,8 +1,7 @@
 import * as z from "zod/mini";
 import { tokens } from "../catalog/normalize.ts";
 import { LIMITS } from "../config.ts";
-import { domainError } from "../errors.ts";
-import { fail } from "../mcp/tool.ts";
+import { domainError, failure } from "../errors.ts";
 import { limit, NOTHING_FOUND, searchPage } from "./search-page.ts";
 import { defineTool } from "./define.ts";
 
@@ -35,7 +34,7 @@ export default defineTool({
   async run({ query, limit }, { deps: { catalog } }) {
     // "???" normalizes to no words, which would match every pattern: refuse it instead of returning the catalog.
     if (tokens(query).length === 0) {
-      return fail(
+      return failure(
         domainError.invalid_args(
           "The query has no letters or digits to search for.",
           'Call again with keywords, e.g. { "query": "date picker" }; list_categories shows what the catalog covers.',

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
-import { domainError } from "../errors.ts";
+import { domainError, failure } from "../errors.ts";
 import { lazy } from "../lazy.ts";
-import { fail, ok } from "../mcp/tool.ts";
+import { ok } from "../mcp/tool.ts";
 import { loadRequested, patternRef, versionRef } from "./refs.ts";
 import { defineTool } from "./define.ts";
 
@@ -44,7 +44,7 @@ export default defineTool({
   async run({ pattern_id, version_id, code }, { deps: { catalog, components } }) {
     const empty = !/\S/.test(code);
     if (empty || tooLarge(code)) {
-      return fail(
+      return failure(
         domainError.invalid_args(
           empty
             ? "code is empty: there is nothing to validate."
@@ -57,10 +57,9 @@ export default defineTool({
       );
     }
     const found = await loadRequested(catalog, components, pattern_id, version_id);
-    if (!found.ok) return found.outcome;
-    const { entry, loaded } = found;
+    if (!found.ok) return found;
     const { validateComponent } = await validator.get();
-    const base = { code: loaded.tsx.text, versionId: loaded.versionId, sha256: loaded.tsx.sha256 };
-    return ok(validateComponent(base, code), { pattern_id: entry.id, version_id: loaded.versionId });
+    const base = { code: found.tsx.text, versionId: found.versionId, sha256: found.tsx.sha256 };
+    return ok(validateComponent(base, code), found.report);
   },
 });

@@ -1,12 +1,13 @@
 /**
  * One usage event: what the `[mcp-usage]` log line and the stored event say about one served
- * request. Built from the request's context and outcome, which never carry result bodies, so no
- * component code can reach either.
+ * request. Built from what the transport hands over of it (its context, its outcome, what was sent),
+ * which never carries result bodies, so no component code can reach either.
  */
 import * as z from "zod/mini";
 import "../zod-english.ts";
 import { isInfraCode } from "../errors.ts";
 import type { RequestContext } from "../mcp/context.ts";
+import type { ServedRequest } from "../mcp/http.ts";
 
 /** The methods usage counts: handshakes and tool calls (docs/usage.md). Everything else is not recorded. */
 export const RECORDED_METHODS = new Set(["initialize", "server/discover", "tools/call"]);
@@ -73,9 +74,6 @@ export function userAgentHint(request: Pick<RequestContext, "clientInfo" | "user
   return agentHint(request) === UNKNOWN_AGENT ? clean(request.userAgent) || undefined : undefined;
 }
 
-/** `ok`, the domain error code (`pattern_not_found`, `upstream_timeout`, ...) or `rpc_<code>`. */
-export const statusOf = (request: RequestContext) => request.outcome.status || "ok";
-
 /** Infra errors are ours (target: under 2% of calls, docs/usage.md); anything else not ok is the caller's. */
 export function errorKind(status: string, httpStatus: number): "ok" | "infra" | "client" {
   if (status === "ok" && httpStatus < 500) return "ok";
@@ -91,8 +89,8 @@ export const dayOf = (iso: string) => iso.slice(0, 10);
  * Builds the stored event; `client` is the already-hashed caller, `sessionAgent` the agent a valid
  * session id carries (session.ts), used only when the call names no client itself.
  */
-export function toEvent(request: RequestContext, at: Date, client: string | null, sessionAgent?: string): UsageEvent {
-  const { outcome } = request;
+export function toEvent(served: ServedRequest, at: Date, client: string | null, sessionAgent?: string): UsageEvent {
+  const { context: request, outcome } = served;
   const named = agentHint(request);
   const agent = named === UNKNOWN_AGENT && sessionAgent ? sessionAgent : named;
   return {
@@ -105,10 +103,10 @@ export function toEvent(request: RequestContext, at: Date, client: string | null
     pattern_id: outcome.report?.pattern_id,
     version_id: outcome.report?.version_id,
     search: outcome.report?.search,
-    status: statusOf(request),
-    http_status: outcome.httpStatus,
-    duration_ms: Math.round(outcome.durationMs * 10) / 10,
-    bytes: Math.round(outcome.bytes),
+    status: outcome.status,
+    http_status: served.httpStatus,
+    duration_ms: Math.round(served.durationMs * 10) / 10,
+    bytes: Math.round(served.bytes),
     agent,
     user_agent: agent === UNKNOWN_AGENT ? userAgentHint(request) : undefined,
     client,

@@ -1,14 +1,19 @@
 /**
- * Usage wraps the endpoint from outside (`withUsage`, a decorator over the handler): it reads the
- * contexts of the requests the transport served, logs one `[mcp-usage]` line per recorded request
- * and stores one event per request under a unique key. Where the platform has waitUntil
- * (production) both happen after the response; a recording failure is logged and swallowed: it
- * never fails a response. It also gives a 2025-era `initialize` a signed `Mcp-Session-Id` that names
- * the client (session.ts), and reads it back, after the response, on the client's later calls.
+ * Usage wraps the endpoint from outside (`withUsage`, a decorator over the handler): it reads what
+ * the transport hands back of each request it served (its context and the outcome the server
+ * returned, `Served`), logs one `[mcp-usage]` line per recorded request and stores one event per
+ * request under a unique key. Where the platform has waitUntil (production) both happen after the
+ * response; a recording failure is logged and swallowed: it never fails a response.
+ *
+ * Session ids are usage's alone: the protocol core keeps no session and mints none. To name 2025-era
+ * clients, which name themselves only in `initialize`, this decorator adds a signed, self-contained
+ * `Mcp-Session-Id` to the response of a successful 2025-era `initialize` that named its client
+ * (session.ts), and reads it back, after the response, on the client's later calls. It changes no
+ * answer and authorizes nothing.
  */
 import { type Config, DEFAULTS, USAGE } from "../config.ts";
-import type { Platform, RequestContext } from "../mcp/context.ts";
-import type { McpHandler } from "../mcp/http.ts";
+import type { Platform } from "../mcp/context.ts";
+import type { McpHandler, ServedRequest } from "../mcp/http.ts";
 import { type BlobsConfig, type KV, openStore } from "../storage/blobs.ts";
 import {
   agentHint,
@@ -50,28 +55,28 @@ export interface UsageRecorder {
    * The served requests of one HTTP request (their ip, requestId and deployId are its own): logs
    * synchronously, then stores. The promise settles when stored and never rejects.
    */
-  record(requests: RequestContext[]): Promise<void>;
+  record(requests: ServedRequest[]): Promise<void>;
   /**
    * The `Mcp-Session-Id` for a served 2025-era `initialize` that named its client; undefined when
    * ids are off, the client named none, or the key is not at hand in time. Never rejects.
    */
-  sessionId(request: RequestContext): Promise<string | undefined>;
+  sessionId(request: ServedRequest): Promise<string | undefined>;
 }
 
 /**
  * Only a successful 2025-era initialize that named its client gets a session id: a 2026-07-28
  * request names its client on every call.
  */
-const mintsSessionId = (r: RequestContext) =>
-  r.method === "initialize" &&
-  r.era === "legacy" &&
-  r.outcome.status === "ok" &&
-  r.outcome.httpStatus === 200 &&
-  agentHint(r) !== UNKNOWN_AGENT;
+const mintsSessionId = ({ context, outcome, httpStatus }: ServedRequest) =>
+  context.method === "initialize" &&
+  context.era === "legacy" &&
+  outcome.status === "ok" &&
+  httpStatus === 200 &&
+  agentHint(context) !== UNKNOWN_AGENT;
 
 /** A call that names no client but carries a session id, which may name it. */
-const readsSessionId = (r: RequestContext) =>
-  r.era === "legacy" && agentHint(r) === UNKNOWN_AGENT && r.headers.has("mcp-session-id");
+const readsSessionId = ({ context }: ServedRequest) =>
+  context.era === "legacy" && agentHint(context) === UNKNOWN_AGENT && context.headers.has("mcp-session-id");
 
 // Loaded on the first search that found little: most calls never need it.
 const queries = lazy(() => import("./queries.ts"));
@@ -122,14 +127,16 @@ export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
       async () => (await keysFor(deployId)).session(),
     );
   /** The agent each request's session id names, if valid; undefined otherwise, and when the key is not at hand. */
-  const sessionAgents = async (requests: RequestContext[]) => {
+  const sessionAgents = async (requests: ServedRequest[]) => {
     if (!sessions || !requests.some(readsSessionId)) return requests.map(() => undefined);
     try {
       // After the response: as long as a write may take (the key is read from the store at most once).
-      const session = await sessionKeyWithin(deadlineMs, requests[0].deployId);
+      const session = await sessionKeyWithin(deadlineMs, requests[0].context.deployId);
       const { readSessionId } = await sessionIds.get();
       return await Promise.all(
-        requests.map((r) => (readsSessionId(r) ? readSessionId(session, r.headers.get("mcp-session-id")) : undefined)),
+        requests.map((r) =>
+          readsSessionId(r) ? readSessionId(session, r.context.headers.get("mcp-session-id")) : undefined,
+        ),
       );
     } catch (e) {
       console.error(`[mcp-usage-store] session ids not read: ${e instanceof Error ? e.message : String(e)}`);
@@ -141,8 +148,9 @@ export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
     async sessionId(request) {
       if (!sessions || !mintsSessionId(request)) return undefined;
       try {
-        const session = await sessionKeyWithin(opts.sessionKeyWaitMs ?? USAGE.sessionKeyWaitMs, request.deployId);
-        return await (await sessionIds.get()).mintSessionId(session, agentHint(request));
+        const wait = opts.sessionKeyWaitMs ?? USAGE.sessionKeyWaitMs;
+        const session = await sessionKeyWithin(wait, request.context.deployId);
+        return await (await sessionIds.get()).mintSessionId(session, agentHint(request.context));
       } catch (e) {
         console.error(`[mcp-usage-store] no session id: ${e instanceof Error ? e.message : String(e)}`);
         return undefined;
@@ -152,10 +160,10 @@ export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
     async record(requests) {
       const at = now();
       const events: UsageEvent[] = [];
-      const recorded = requests.filter((r) => RECORDED_METHODS.has(r.method));
+      const recorded = requests.filter((r) => RECORDED_METHODS.has(r.context.method));
       if (!recorded.length) return;
-      const { ip, deployId, headers } = recorded[0];
-      const requestId = recorded[0].requestId ?? headers.get("x-nf-request-id") ?? crypto.randomUUID();
+      const { ip, deployId, headers, requestId: given } = recorded[0].context;
+      const requestId = given ?? headers.get("x-nf-request-id") ?? crypto.randomUUID();
       try {
         const agents = await sessionAgents(recorded);
         recorded.forEach((request, i) => {
@@ -230,7 +238,7 @@ export function withUsage(
 ): (req: Request, platform?: Platform) => Promise<Response> {
   return async (req, platform = {}) => {
     const { response: res, requests: served } = await handle(req, platform);
-    if (!served.some((r) => RECORDED_METHODS.has(r.method))) return res;
+    if (!served.some((r) => RECORDED_METHODS.has(r.context.method))) return res;
     // The one step on the response path, and only for a 2025 handshake: one HMAC once the key is at hand.
     const init = served.length === 1 && mintsSessionId(served[0]) ? served[0] : undefined;
     const sessionId = init && (await recorder.sessionId(init));

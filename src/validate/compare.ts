@@ -6,12 +6,18 @@
  * reformatted; a colour picker's palette data stays quiet. Accessibility counts the other way: fewer
  * aria-* / role attributes, keyboard handlers or focusable controls than delivered is a regression.
  *
+ * And the component itself: an edit that replaces the file with something else (an unrelated export,
+ * a function that returns null, a stray value) has none of the constructs the rules object to, so it
+ * would pass; losing the default export (what the preview and every project import as the component)
+ * or every JSX element is `component_lost`. The delivered code decides what there is to lose: a
+ * version without a default export cannot lose one, and one without JSX cannot lose its elements.
+ *
  * Counts decide whether there is a finding; a line diff (lines.ts) only decides where it points: of
  * several equal occurrences, the ones on lines the edit changed; for something removed, where it was.
  */
 import { diffLines, type LineDiff, lineDiff, lineIndex } from "./lines.ts";
 import { type Occurrence, RULES, type Rule } from "./rules.ts";
-import type { A11y } from "./scan.ts";
+import type { A11y, Component } from "./scanned.ts";
 
 export interface Finding {
   rule: Rule;
@@ -26,6 +32,7 @@ export interface Version {
   code: string;
   occurrences: Occurrence[];
   a11y: A11y[];
+  component: Component;
   /** Its lines for the diff, split on first use (the delivered version's are kept with it). */
   lines?: string[];
 }
@@ -49,6 +56,10 @@ const A11Y = {
   },
 } as const;
 
+const KEEP =
+  "Adapt the delivered component in place (its props, state and wiring) rather than replace it, and keep it the " +
+  "file's default export: the preview and the projects that use it import it so.";
+
 const keyOf = (o: Occurrence) => `${o.rule}\u0000${o.role}\u0000${o.literal}`;
 
 function group<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
@@ -68,6 +79,31 @@ export function compare(base: Version, edited: Version): Finding[] {
   let diff: LineDiff | undefined;
   const changes = () => (diff ??= lineDiff((base.lines ??= diffLines(base.code)), diffLines(edited.code)));
   const findings: Finding[] = [];
+
+  const had = base.component.exported;
+  const has = edited.component.exported;
+  if (had && !has) {
+    // Where the export was.
+    const line = (lineOfBase ??= lineIndex(base.code))(had.at);
+    const what = had.name ? `exports ${had.name} as its default export` : "has a default export";
+    findings.push({
+      rule: "component_lost",
+      severity: RULES.component_lost,
+      message: `The component is gone: the delivered code ${what} (its line ${line}); this code has no default export.`,
+      line: changes().toEdited(line),
+      suggestion: had.name ? `${KEEP} Export ${had.name} as the default again, as delivered.` : KEEP,
+    });
+  } else if (has && base.component.elements > 0 && edited.component.elements === 0) {
+    findings.push({
+      rule: "component_lost",
+      severity: RULES.component_lost,
+      message:
+        `The component renders nothing: the delivered code has ${base.component.elements} JSX elements, ` +
+        "this code none.",
+      line: lineOfEdited(has.at),
+      suggestion: `Keep the delivered markup, its elements and their attributes. ${KEEP}`,
+    });
+  }
 
   const baseCounts = new Map<string, number>();
   for (const o of base.occurrences) baseCounts.set(keyOf(o), (baseCounts.get(keyOf(o)) ?? 0) + 1);

@@ -14,6 +14,10 @@ import parser from "sucrase/dist/parser/traverser/base.js";
  * interop every `TokenType.x` can be a getter call, thousands per parse.
  */
 export const tt = {
+  _class: TokenType._class,
+  _default: TokenType._default,
+  _export: TokenType._export,
+  _function: TokenType._function,
   _import: TokenType._import,
   braceBarL: TokenType.braceBarL,
   braceL: TokenType.braceL,
@@ -24,6 +28,7 @@ export const tt = {
   comma: TokenType.comma,
   dollarBraceL: TokenType.dollarBraceL,
   dot: TokenType.dot,
+  eof: TokenType.eof,
   eq: TokenType.eq,
   jsxName: TokenType.jsxName,
   jsxTagEnd: TokenType.jsxTagEnd,
@@ -32,7 +37,9 @@ export const tt = {
   num: TokenType.num,
   parenL: TokenType.parenL,
   parenR: TokenType.parenR,
+  semi: TokenType.semi,
   slash: TokenType.slash,
+  star: TokenType.star,
   string: TokenType.string,
   template: TokenType.template,
 } as const;

@@ -7,11 +7,12 @@ import { CATALOG_PACKAGES, packageOf } from "../components/packages.ts";
 import { isToken } from "../theme/tokens.ts";
 import { COLOR_FUNCTION, COLOR_UTILITY_ARBITRARY, HEX, NAMED_COLORS, PALETTE_CLASS, tokenFor } from "./colors.ts";
 import { LUCIDE_VERSION, lucideExports, nearestIcons, nearestTokens } from "./names.ts";
-import type { Role, Scan } from "./scan.ts";
+import type { Role, Scan } from "./scanned.ts";
 
 /** Every rule and its severity: errors make `ok` false. */
 export const RULES = {
   parse_error: "error",
+  component_lost: "error",
   unknown_token: "error",
   unknown_icon: "error",
   hardcoded_color: "error",
@@ -48,6 +49,8 @@ const CSS_WIDE = new Set(["inherit", "initial", "unset", "revert", "revert-layer
 const SHAPE_RADIUS = /^(?:0|0px|50%|100%|9{3,}(?:px)?)$/;
 const SIZE_ROUNDED = /^rounded(?:-(?:t|r|b|l|s|e|tl|tr|br|bl|ss|se|es|ee))?(?:-(?:xs|sm|md|lg|xl|2xl|3xl|4xl))?$/;
 
+const TOKENS_ONLY = "catalog components take colours from the --ui-* tokens only.";
+const ALLOWED_IMPORTS = `${CATALOG_PACKAGES.join(", ")} and relative paths`;
 const COLOR_HINT = "Use a --ui-* token (patttterns://theme/tokens.css lists all 22 with their values).";
 const FONT_HINT = "Use font-[family-name:var(--ui-font-body)], or --ui-font-headings / --ui-font-code.";
 const RADIUS_HINT = "Use rounded-[var(--ui-corners)] (a multiple: rounded-[calc(var(--ui-corners)*2)]).";
@@ -104,7 +107,7 @@ function classWord(word: string, offset: number, push: Push, inClass: boolean): 
       literal,
       role: "class",
       offset,
-      message: `\`${word}\` is a Tailwind palette colour; catalog components take colours from the --ui-* tokens only.`,
+      message: `\`${word}\` is a Tailwind palette colour; ${TOKENS_ONLY}`,
       suggestion: `Use ${variants}${kind}-[var(${token})] (the theme's ${token}), or another token. ${COLOR_HINT}`,
     });
     return true;
@@ -143,7 +146,7 @@ function classWord(word: string, offset: number, push: Push, inClass: boolean): 
         literal,
         role: "class",
         offset,
-        message: `\`${word}\` hard-codes the colour ${colors[0]}; catalog components take colours from the --ui-* tokens only.`,
+        message: `\`${word}\` hard-codes the colour ${colors[0]}; ${TOKENS_ONLY}`,
         suggestion: `Write it over a token, e.g. ${arb.prefix}-[var(--ui-accent)]. ${COLOR_HINT}`,
       });
     return true;
@@ -278,7 +281,7 @@ export function occurrences(scan: Scan): Occurrence[] {
         literal: imp.source,
         role: "import",
         offset: imp.at,
-        message: `Imports "${imp.source}": catalog components import only ${CATALOG_PACKAGES.join(", ")} and relative paths.`,
+        message: `Imports "${imp.source}": catalog components import only ${ALLOWED_IMPORTS}.`,
         suggestion:
           "Keep the component to those packages and wire anything else around it, or make sure the project " +
           "installs it: the catalog's preview and rules cannot vouch for it.",

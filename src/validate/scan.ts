@@ -7,7 +7,7 @@
  * sucrase is lenient where TypeScript is not in two ways, and the walk holds the code to TypeScript:
  * it lets a quoted string run over a line break, and it does not check that a closing tag names the
  * element it closes. Both are parse errors here, at the line TypeScript gives: the string's, and the
- * element left open (or the misnamed closing tag). When sucrase fails later, because the real mistake
+ * element left open (or the misnamed closing tag, jsx.ts). When sucrase fails later, because the real mistake
  * threw it off, the walk over the tokens it read reports that earlier mistake instead. And where
  * sucrase backtracks out of a broken arrow function (it then fails at the arrow, far above the
  * mistake), a second parse, on failure only, keeps the error it backtracked from.
@@ -20,103 +20,25 @@
  * - `attribute`: any other JSX attribute (`fill`, `href`), named by `key`;
  * - `data`: everything else.
  */
-import {
-  backtrackedFrom,
-  failure,
-  KW_AS,
-  KW_FROM,
-  KW_TYPE,
-  parseTsx,
-  ROLE_IMPORT_ACCESS,
-  ROLE_IMPORT_DECLARATION,
-  ROLE_OBJECT_KEY,
-  type Tokens,
-  tt,
-} from "./parse.ts";
-
-export type Role = "class" | "style" | "attribute" | "data";
-
-/** A string literal, a template literal's text, or a JSX attribute string, as written (no quotes). */
-export interface Text {
-  raw: string;
-  /** Offset of `raw` in the code. */
-  at: number;
-  role: Role;
-  /** The object key or JSX attribute it is the value of. */
-  key?: string;
-}
-
-/** A number under an object key (`borderRadius: 8`). */
-export interface KeyedNumber {
-  value: string;
-  at: number;
-  key: string;
-}
-
-export interface Import {
-  source: string;
-  at: number;
-  /** Imported names (`default` for a default import), with their offsets; type-only ones left out. */
-  names: { name: string; at: number }[];
-  /** The local name of `* as X`. */
-  namespace?: string;
-}
-
-/** `X.Y` where X is a namespace import, in JSX (`<Icons.Check />`) or an expression. */
-export interface Member {
-  object: string;
-  property: string;
-  at: number;
-}
-
-/** One accessibility affordance: an aria-* or role attribute, a keyboard handler, a focusable control. */
-export interface A11y {
-  kind: "aria" | "keyboard" | "focusable";
-  /** What it is on: `button:aria-label`, `div:onKeyDown`, `input`. */
-  key: string;
-  /** Offset of the attribute (of the element's `<` for a control, of the call for addEventListener). */
-  at: number;
-  /** Offset of the element's `<` (of the call, for addEventListener). */
-  element: number;
-}
-
-export interface Scan {
-  texts: Text[];
-  numbers: KeyedNumber[];
-  imports: Import[];
-  members: Member[];
-  a11y: A11y[];
-}
-
-export type Scanned = { ok: true; scan: Scan } | { ok: false; message: string; at: number };
+import { openTag, tagToken } from "./jsx.ts";
+import { defaultExport, readImport } from "./modules.ts";
+import { backtrackedFrom, failure, KW_FROM, parseTsx, ROLE_OBJECT_KEY, type Tokens, tt } from "./parse.ts";
+import type { Frame, Role, Scan, Scanned, Walk } from "./scanned.ts";
 
 const CLASS_CALLS = new Set(["cn", "clsx", "classNames", "classnames", "cx", "twMerge", "twJoin", "cva", "tv"]);
 /** camelCase CSS properties and CSS-in-JS keys: a string under one of them is a style value. */
-const CSS_KEY =
-  /^(?:color|background\w*|border\w*|outline\w*|fill|stroke|font\w*|\w*[sS]hadow|\w*[cC]olor|\w*[rR]adius|textDecoration\w*|--[\w-]+|[a-z]+(?:-[a-z]+)+)$/;
-const FOCUSABLE = new Set(["button", "input", "select", "textarea", "summary"]);
-const KEY_HANDLER = /^on(?:KeyDown|KeyUp|KeyPress)(?:Capture)?$/;
+const CSS_KEYS = {
+  properties: /color|background\w*|border\w*|outline\w*|fill|stroke|font\w*/,
+  families: /\w*[sS]hadow|\w*[cC]olor|\w*[rR]adius|textDecoration\w*/,
+  custom: /--[\w-]+/,
+  kebabCase: /[a-z]+(?:-[a-z]+)+/,
+};
+const CSS_KEY = new RegExp(
+  `^(?:${Object.values(CSS_KEYS)
+    .map((part) => part.source)
+    .join("|")})$`,
+);
 const KEY_EVENTS = new Set(["keydown", "keyup", "keypress"]);
-
-interface Tag {
-  name: string;
-  nameDone: boolean;
-  closing: boolean;
-  selfClosing: boolean;
-  at: number;
-  attrs: { name: string; at: number }[];
-  attr?: string;
-}
-
-interface Frame {
-  role?: Role;
-  /** The current object key inside this bracket (reset at each comma). */
-  key?: string;
-  tag?: Tag;
-}
-
-const attrRole = (attr: string): Role =>
-  attr === "className" || attr === "class" ? "class" : attr === "style" ? "style" : "attribute";
 
 export function scan(code: string): Scanned {
   const parsed = parseTsx(code);
@@ -148,22 +70,11 @@ function unescapedBreak(raw: string): boolean {
 }
 
 function walk(code: string, tokens: Tokens): Scanned {
-  const out: Scan = { texts: [], numbers: [], imports: [], members: [], a11y: [] };
+  const out: Scan = { texts: [], numbers: [], imports: [], members: [], a11y: [], component: { elements: 0 } };
   const text = (i: number) => code.slice(tokens[i].start, tokens[i].end);
   const stack: Frame[] = [{}];
-  const elements: { name: string; at: number }[] = [];
   const namespaces = new Set<string>();
   const top = () => stack[stack.length - 1];
-
-  /** Role and key of a value written here: the innermost role a bracket gave, else a CSS key's. */
-  const context = (): { role: Role; key?: string } => {
-    let key: string | undefined;
-    for (let f = stack.length - 1; f >= 0; f--) {
-      key ??= stack[f].key;
-      if (stack[f].role) return { role: stack[f].role!, key: stack[f].role === "attribute" ? stack[f].key : key };
-    }
-    return { role: key !== undefined && CSS_KEY.test(key) ? "style" : "data", key };
-  };
   const addString = (i: number, role: Role, key?: string) => {
     const t = tokens[i];
     const quoted = t.type === tt.string;
@@ -174,112 +85,31 @@ function walk(code: string, tokens: Tokens): Scanned {
       key,
     });
   };
+  const w: Walk = { tokens, out, stack, elements: [], namespaces, text, addString };
 
-  /** An import declaration from its `import` token; returns the index of its specifier. */
-  const readImport = (i: number): number => {
-    let j = i + 1;
-    if (tokens[j].type === tt.name && tokens[j].contextualKeyword === KW_TYPE && !tokens[j].isType) {
-      // `import type { … } from "x"`: nothing of it exists at run time, but the source is still an import.
-      while (j < tokens.length && tokens[j].type !== tt.string) j++;
-      if (j < tokens.length) out.imports.push({ source: text(j).slice(1, -1), at: tokens[j].start, names: [] });
-      return j;
+  /** Role and key of a value written here: the innermost role a bracket gave, else a CSS key's. */
+  const context = (): { role: Role; key?: string } => {
+    let key: string | undefined;
+    for (let f = stack.length - 1; f >= 0; f--) {
+      key ??= stack[f].key;
+      if (stack[f].role) return { role: stack[f].role!, key: stack[f].role === "attribute" ? stack[f].key : key };
     }
-    const names: Import["names"] = [];
-    let namespace: string | undefined;
-    let inBraces = false;
-    for (; j < tokens.length && tokens[j].type !== tt.string; j++) {
-      const t = tokens[j];
-      if (t.type === tt.braceL) inBraces = true;
-      else if (t.type === tt.braceR) inBraces = false;
-      else if (t.isType || t.type !== tt.name) continue;
-      else if (t.identifierRole === ROLE_IMPORT_ACCESS) names.push({ name: text(j), at: t.start });
-      else if (t.identifierRole === ROLE_IMPORT_DECLARATION) {
-        const prev = tokens[j - 1];
-        const afterAs = prev.type === tt.name && prev.contextualKeyword === KW_AS;
-        if (afterAs && !inBraces) namespace = text(j);
-        else if (!afterAs) names.push({ name: inBraces ? text(j) : "default", at: t.start });
-      }
-    }
-    if (namespace) namespaces.add(namespace);
-    if (j < tokens.length) out.imports.push({ source: text(j).slice(1, -1), at: tokens[j].start, names, namespace });
-    return j;
-  };
-
-  /** The end of an opening or closing tag: check the closing name, count what the element offers. */
-  const endTag = (tag: Tag): { ok: false; message: string; at: number } | undefined => {
-    if (tag.closing) {
-      const open = elements.pop();
-      if (!open || open.name === tag.name) return undefined;
-      // As TypeScript says it: an element left open when an outer one closes, else a misnamed closing tag.
-      return elements.some((e) => e.name === tag.name)
-        ? { ok: false, message: `JSX element <${open.name}> has no corresponding closing tag`, at: open.at }
-        : { ok: false, message: `Expected corresponding JSX closing tag for <${open.name}>`, at: tag.at };
-    }
-    if (!tag.selfClosing) elements.push({ name: tag.name, at: tag.at });
-    const member = tag.name.indexOf(".");
-    if (member > 0 && namespaces.has(tag.name.slice(0, member)))
-      out.members.push({ object: tag.name.slice(0, member), property: tag.name.slice(member + 1), at: tag.at });
-    const has = new Set<string>();
-    for (const { name, at } of tag.attrs) {
-      has.add(name);
-      const kind = name === "role" || name.startsWith("aria-") ? "aria" : KEY_HANDLER.test(name) ? "keyboard" : null;
-      if (kind) out.a11y.push({ kind, key: `${tag.name}:${name}`, at, element: tag.at });
-    }
-    const focusable =
-      FOCUSABLE.has(tag.name) ||
-      (tag.name === "a" && has.has("href")) ||
-      has.has("tabIndex") ||
-      has.has("contentEditable");
-    if (focusable) out.a11y.push({ kind: "focusable", key: tag.name, at: tag.at, element: tag.at });
-    return undefined;
+    return { role: key !== undefined && CSS_KEY.test(key) ? "style" : "data", key };
   };
 
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (t.isType) continue;
     const frame = top();
-    const tag = frame.tag;
-    if (tag) {
-      // Inside `<…>`: the element's name, its attributes and their values.
-      if (t.type === tt.jsxTagEnd) {
-        stack.pop();
-        const bad = endTag(tag);
-        if (bad) return bad;
-      } else if (t.type === tt.slash) {
-        if (tag.name === "") tag.closing = true;
-        else tag.selfClosing = true;
-      } else if (!tag.nameDone && (t.type === tt.jsxName || t.type === tt.name)) {
-        const prev = tokens[i - 1].type;
-        if (tag.name === "" || prev === tt.dot || prev === tt.colon) tag.name += text(i);
-        else {
-          tag.nameDone = true;
-          i--; // the first attribute: read it below
-        }
-      } else if (!tag.nameDone && (t.type === tt.dot || t.type === tt.colon)) tag.name += text(i);
-      else if (t.type === tt.jsxName) {
-        tag.nameDone = true;
-        tag.attr = text(i);
-        // A namespaced attribute, `xlink:href`.
-        if (tokens[i + 1]?.type === tt.colon && tokens[i + 2]?.type === tt.name) {
-          tag.attr += `:${text(i + 2)}`;
-          i += 2;
-        }
-        tag.attrs.push({ name: tag.attr, at: t.start });
-      } else if (t.type === tt.string && tag.attr !== undefined) {
-        addString(i, attrRole(tag.attr), tag.attr);
-        tag.attr = undefined;
-      } else if (t.type === tt.braceL) {
-        tag.nameDone = true;
-        // An attribute's expression, or a spread (`{...props}`, no attribute).
-        const attr = tokens[i - 1].type === tt.eq ? tag.attr : undefined;
-        stack.push(attr === undefined ? {} : { role: attrRole(attr), key: attr });
-        tag.attr = undefined;
-      } else if (t.type === tt.eq) tag.nameDone = true;
+    if (frame.tag) {
+      const next = tagToken(w, frame.tag, i);
+      if (typeof next !== "number") return next;
+      i = next;
       continue;
     }
     switch (t.type) {
       case tt.jsxTagStart:
-        stack.push({ tag: { name: "", nameDone: false, closing: false, selfClosing: false, at: t.start, attrs: [] } });
+        stack.push({ tag: openTag(t.start) });
         break;
       case tt.parenL: {
         const prev = tokens[i - 1];
@@ -307,9 +137,12 @@ function walk(code: string, tokens: Tokens): Scanned {
           out.imports.push({ source: text(i + 2).slice(1, -1), at: tokens[i + 2].start, names: [] });
           stack.push({});
           i += 2;
-        } else if (next !== tt.dot && next !== tt.parenL) i = readImport(i);
+        } else if (next !== tt.dot && next !== tt.parenL) i = readImport(w, i);
         break;
       }
+      case tt._export:
+        out.component.exported ??= defaultExport(w, i);
+        break;
       case tt.name: {
         const next = tokens[i + 1];
         if (t.identifierRole === ROLE_OBJECT_KEY && next?.type === tt.colon) frame.key = text(i);

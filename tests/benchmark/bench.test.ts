@@ -1,6 +1,7 @@
 /**
- * The benchmark is never a timed test: these only prove that it runs end to end (every part, every
- * variant, both runtimes) and that its building blocks are right. Figures are not asserted.
+ * The benchmark is never a timed test: these only prove that the lab (bench/, a package of its own)
+ * installs and type-checks, that `npm run bench` runs end to end through it (every part, every
+ * variant, both runtimes), and that its building blocks are right. Figures are not asserted.
  */
 import { spawnSync } from "node:child_process";
 import { createServer } from "node:http";
@@ -8,9 +9,10 @@ import { once } from "node:events";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { generateCatalog } from "../../scripts/bench/gen-catalog.ts";
-import { requestBytes, runLoad } from "../../scripts/bench/load-generator.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { installLab } from "../../bench/install.ts";
+import { requestBytes, runLoad } from "../../bench/load-generator.ts";
+import { generateCatalog } from "../../scripts/lib/gen-catalog.ts";
 import { catalogSchema } from "../../src/catalog/schema.ts";
 import { duplicates } from "../../scripts/build/catalog/parse.ts";
 import { loadCatalog } from "../../scripts/lib/fixtures.ts";
@@ -64,14 +66,26 @@ describe("benchmark building blocks", () => {
   });
 });
 
-describe("npm run bench (smoke)", () => {
-  it("runs every part for all four variants on Deno and Node and writes the result file", () => {
+describe("npm run bench (smoke), through the lab", () => {
+  // What `npm run bench` runs first: `npm ci --prefix bench` when the lab is missing or stale.
+  beforeAll(() => void installLab(), 120_000);
+
+  it("the lab type-checks against the product's code", () => {
+    const tsc = spawnSync(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "bench"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
+    expect(tsc.stdout + tsc.stderr).toBe("");
+    expect(tsc.status).toBe(0);
+  }, 120_000);
+
+  it("runs every part for all four variants on Deno and Node, writes the result file and checks every guard", () => {
     const out = join(mkdtempSync(join(tmpdir(), "bench-smoke-")), "results.json");
-    const run = spawnSync(
-      process.execPath,
-      ["--import", "tsx", join(ROOT, "scripts/bench/run.ts"), "--smoke", "--out", out],
-      { cwd: ROOT, encoding: "utf8", timeout: 280_000 },
-    );
+    const run = spawnSync("npm", ["run", "bench", "--", "--smoke", "--out", out], {
+      cwd: ROOT,
+      encoding: "utf8",
+      timeout: 280_000,
+    });
     expect(run.status, run.stderr.slice(-3000)).toBe(0);
     const r = JSON.parse(readFileSync(out, "utf8"));
     for (const key of ["vs_sdk_throughput", "vs_raw_throughput", "bundle_vs_sdk"])
@@ -108,7 +122,14 @@ describe("npm run bench (smoke)", () => {
         if (scenario !== "tools_list") expect(cells.sdk.body_bytes).toBe(cells.ours.body_bytes);
       }
     }
-    expect(r.targets.length).toBeGreaterThanOrEqual(6);
+    // The seven guards, each once, each met or missed.
+    expect(r.targets).toHaveLength(7);
+    for (const t of r.targets) expect(typeof t.met, t.target).toBe("boolean");
+    expect(Number.isFinite(r.ratios.vs_sdk_cpu_per_request_search)).toBe(true);
+    for (const kind of ["item", "get_component"])
+      for (const key of ["cold_cpu_ms", "warm_cpu_ms"])
+        expect(r.registry[kind][key], `${kind} ${key}`).toBeGreaterThan(0);
+    expect(run.stdout).toContain("A registry item");
     expect(run.stdout).toContain("Targets");
   }, 300_000);
 });

@@ -19,8 +19,8 @@ import { createHttpHandler, fetchHandler } from "../../src/mcp/http.ts";
 import { createOriginPolicy } from "../../src/http/index.ts";
 import type { Resource, ResourceTemplate } from "../../src/mcp/resource.ts";
 import { createServer } from "../../src/mcp/server.ts";
-import { blocks, fail, type ListedTool, type Tool } from "../../src/mcp/tool.ts";
-import { domainError, invalidArguments } from "../../src/errors.ts";
+import { blocks, type ListedTool, type Tool } from "../../src/mcp/tool.ts";
+import { domainError, failure, invalidArguments } from "../../src/errors.ts";
 import { defineListedTool } from "../helpers/json-schema.ts";
 import { mrtr, mrtrPrompt, mrtrTools } from "./fixture-mrtr.ts";
 
@@ -96,7 +96,7 @@ const tools: ListedTool<D>[] = [
     return blocks([text("Progress test completed")]);
   }),
   tool("test_error_handling", "Always fails.", async () =>
-    fail(
+    failure(
       domainError.upstream_error(
         "This tool intentionally returns an error for testing",
         "Nothing to fix: this tool always fails.",

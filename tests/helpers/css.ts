@@ -1,7 +1,8 @@
 /**
- * A small reader of the CSS the theme produces (readable or minified): style rules at the top level
- * and one level down in `@media`, each with its declarations. Comments are skipped, quoted strings in
- * values are kept whole. Enough for the theme's own CSS; not a general CSS parser.
+ * A small reader of the CSS the theme produces (readable or minified), and of a project's CSS file
+ * after tools edit it: style rules at the top level and one level down in `@media`, each with its
+ * declarations. Comments, statements such as `@import …;` and other at-rules' blocks are skipped,
+ * quoted strings in values are kept whole. Enough for that CSS; not a general CSS parser.
  */
 export interface CssRule {
   /** The `@media` condition around the rule, when there is one. */
@@ -57,7 +58,9 @@ export function cssRules(css: string, media?: string): CssRule[] {
   while (i < text.length) {
     const open = text.indexOf("{", i);
     if (open < 0) break;
-    const prelude = text.slice(i, open).trim();
+    // What follows the last statement before the block (`@import "tailwindcss";`), if any.
+    const before = split(text.slice(i, open), ";");
+    const prelude = before[before.length - 1].trim();
     const end = closing(text, open);
     const body = text.slice(open + 1, end);
     if (prelude.startsWith("@media")) rules.push(...cssRules(body, prelude.slice(6).trim()));

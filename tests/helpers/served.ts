@@ -1,6 +1,7 @@
 /**
  * The two served endpoints of the run (tests/setup/served.ts): `npm start`'s local server, and
- * Netlify's own emulation (@netlify/dev), for the e2e tests that check the function on both.
+ * Netlify's own emulation (@netlify/dev), for the tests of tests/served/ that check the function on
+ * both.
  */
 import { inject } from "vitest";
 

@@ -1,8 +1,8 @@
 /**
  * The unit project's rule, kept by the runtime rather than by review: a unit test starts no process
  * (no Deno, no `npm start`, no browser) and opens no listening socket (no Blobs server, no HTTP
- * server). Anything that needs one belongs in the e2e project (vitest.config.ts). In-process
- * `fetch` to an msw handler is fine: it opens nothing.
+ * server). Anything that needs one belongs in tests/integration/, or tests/served/ if it needs the
+ * served endpoint (vitest.config.ts). In-process `fetch` to an msw handler is fine: it opens nothing.
  */
 import childProcess from "node:child_process";
 import { syncBuiltinESMExports } from "node:module";

@@ -1,8 +1,8 @@
 /**
  * Starts the served endpoint twice for the whole run: `npm start`'s local server in a child process,
- * as a user runs it (e2e tests read its URL with inject("servedUrl"), and its processes with
+ * as a user runs it (served tests read its URL with inject("servedUrl"), and its processes with
  * inject("servedPids")), and Netlify's own emulation, @netlify/dev (inject("emulatedUrl")), through
- * which a subset of the e2e tests checks the function on Netlify's runtime too.
+ * which a subset of the served tests checks the function on Netlify's runtime too.
  */
 import type { TestProject } from "vitest/node";
 import { spawnNpmStart } from "../../scripts/local/spawn.ts";

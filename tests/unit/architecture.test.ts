@@ -1,7 +1,9 @@
 /**
  * The layers of the deployed code (scripts/dev/architecture.ts): no cycles, a protocol core that
  * stands alone and knows no domain, one public surface for the HTTP helpers, nothing in src/ that
- * only tests or scripts use, and one module that reads the environment. The checker is tested too.
+ * only tests or scripts use, and one module that reads the environment; nothing of the product that
+ * imports the lab; and the test layers: every test file in a project's folder, the served endpoint
+ * read only in tests/served/. The checker is tested too.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,14 +14,17 @@ import {
   ENTRIES,
   envReads,
   importGraph,
+  layerBreaks,
   leaves,
   mentions,
   pastSurface,
   reachable,
+  TEST_LAYERS,
   unreachable,
 } from "../../scripts/dev/architecture.ts";
 import { ROOT } from "../../scripts/lib/repo-root.ts";
 import { tools } from "../../src/tools/index.ts";
+import config from "../../vitest.config.ts";
 
 /** What src/mcp must never name: the domain's identifiers and its tools. */
 const DOMAIN_NAMES = ["pattern_id", "version_id", ...tools.map((t) => t.name)];
@@ -70,6 +75,34 @@ describe("the import graph of src/ and netlify/", () => {
   });
 });
 
+describe("the lab (bench/), a package of its own", () => {
+  it("nothing of the product imports it but the bench test, so a product install runs without it", () => {
+    const product = importGraph(ROOT, ["src", "netlify", "scripts", "tests", "preview"]);
+    const intoLab = [...product].flatMap(([from, tos]) =>
+      tos.filter((to) => to.startsWith("bench/")).map((to) => `${from} -> ${to}`),
+    );
+    // The bench test is the lab's own in `npm test`: it installs the lab and runs it.
+    expect(intoLab.some((l) => l.startsWith("tests/benchmark/bench.test.ts -> "))).toBe(true);
+    expect(intoLab.filter((l) => !l.startsWith("tests/benchmark/"))).toEqual([]);
+  });
+});
+
+describe("the test layers (vitest.config.ts)", () => {
+  it("each layer's folder is in a project's files, and the served endpoint only in tests/served/'s global setup", () => {
+    const projects = (config.test?.projects ?? []) as {
+      test: { name: string; include: string[]; globalSetup?: string[] };
+    }[];
+    const included = projects.flatMap((p) => p.test.include);
+    for (const layer of TEST_LAYERS) expect(included).toContain(`${layer}/**/*.test.ts`);
+    const served = projects.filter((p) => p.test.globalSetup?.includes("tests/setup/served.ts"));
+    expect(served.map((p) => p.test.include)).toEqual([["tests/served/**/*.test.ts"]]);
+  });
+
+  it("every test file is in a layer's folder; only tests/served/ reads the served endpoint, and all of it does", () => {
+    expect(layerBreaks(ROOT)).toEqual([]);
+  });
+});
+
 describe("the checks find what they look for", () => {
   const root = mkdtempSync(join(tmpdir(), "imports-"));
   const write = (path: string, text: string) => {
@@ -94,6 +127,12 @@ describe("the checks find what they look for", () => {
       "",
     ].join("\n"),
   );
+  // Split, so that this file itself reads no served endpoint.
+  write("tests/served/uses.test.ts", "const url = inject(" + '"servedUrl");\n');
+  write("tests/served/idle.test.ts", "// inject(" + '"servedUrl") in a comment is no read\n');
+  write("tests/unit/reads.test.ts", 'import { SERVED } from "../helpers/' + 'served.ts";\n');
+  write("tests/integration/blobs.test.ts", "const blobs = await startBlobs();\n");
+  write("tests/stray.test.ts", "it('runs nowhere');\n");
   const graph = importGraph(root, ["src", "netlify"]);
 
   it("a cycle through type-only, re-export and dynamic imports, and a self-import", () => {
@@ -119,6 +158,14 @@ describe("the checks find what they look for", () => {
     expect(envReads(root, ["src", "netlify"], "src/config.ts")).toEqual([
       "netlify/entry.ts: env.PORT",
       "netlify/entry.ts: Deno.env",
+    ]);
+  });
+
+  it("test files in no layer, reading the served endpoint outside tests/served/, or in it without reading it", () => {
+    expect(layerBreaks(root).sort()).toEqual([
+      "tests/served/idle.test.ts: in tests/served/ but never reads the served endpoint",
+      "tests/stray.test.ts: in no test project's folder, so no project runs it",
+      "tests/unit/reads.test.ts: reads the served endpoint outside tests/served/",
     ]);
   });
 

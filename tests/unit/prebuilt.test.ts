@@ -3,9 +3,9 @@ import { z } from "zod";
 import { createHttpHandler, fetchHandler } from "../../src/mcp/http.ts";
 import { invalidArguments } from "../../src/errors.ts";
 import { createOriginPolicy } from "../../src/http/index.ts";
-import { asciiJson, keptAsciiJson, messageJson, Prebuilt, prebuilt } from "../../src/mcp/prebuilt.ts";
+import { asciiJson, Prebuilt, prebuilt, wireJson } from "../../src/mcp/wire.ts";
 import { createServer } from "../../src/mcp/server.ts";
-import { okPrebuilt, textResult } from "../../src/mcp/tool.ts";
+import { textResult } from "../../src/mcp/tool.ts";
 import { defineListedTool } from "../helpers/json-schema.ts";
 import { modern, post } from "../helpers/app.ts";
 
@@ -36,12 +36,12 @@ describe("asciiJson", () => {
     });
   }
   it("leaves ASCII JSON as it is", () => expect(asciiJson('{"a":"b\\n"}')).toBe('{"a":"b\\n"}'));
-  it("keptAsciiJson gives the same characters (stored one byte each)", () => {
-    for (const s of samples) expect(keptAsciiJson(JSON.stringify(s))).toBe(asciiJson(JSON.stringify(s)));
+  it("a prebuilt value's JSON is the same ASCII step over JSON.stringify (kept one byte per character)", () => {
+    for (const s of samples) expect(prebuilt({ s }).json).toBe(asciiJson(JSON.stringify({ s })));
   });
 });
 
-describe("messageJson", () => {
+describe("wireJson", () => {
   const payload = { component_code: "export const A = () => <p>“héllo” 😀\u2028</p>;\r\n", tags: ["a", "b"] };
   const built = prebuilt(payload);
   const success = (id: unknown, result: unknown) => ({ jsonrpc: "2.0", id, result });
@@ -56,19 +56,20 @@ describe("messageJson", () => {
   ];
   for (const [name, message, plain = message] of cases) {
     it(`${name}: ASCII wire JSON that parses to the message, its length its UTF-8 size`, () => {
-      const text = messageJson(message);
+      const text = wireJson(message);
       expect(text).toMatch(ASCII);
       expect(JSON.parse(text)).toEqual(plain);
       expect(new TextEncoder().encode(text).byteLength).toBe(text.length);
       // Twice: the second call writes the same.
-      expect(messageJson(message)).toBe(text);
+      expect(wireJson(message)).toBe(text);
     });
   }
 
   it("keeps ASCII messages byte-identical to JSON.stringify", () => {
     const tools = { tools: [{ name: "x" }] };
     const plain = { jsonrpc: "2.0", id: 3, result: tools };
-    expect(messageJson({ ...plain, result: prebuilt(tools) })).toBe(JSON.stringify(plain));
+    expect(wireJson({ ...plain, result: prebuilt(tools) })).toBe(JSON.stringify(plain));
+    expect(wireJson(plain)).toBe(JSON.stringify(plain));
   });
 
   it("serializes a prebuilt value once, and a text result keeps its characters (text blocks are not escaped)", () => {
@@ -78,7 +79,7 @@ describe("messageJson", () => {
     const outer = prebuilt({ inner });
     expect(outer.json).toBe('{"inner":{"n":1}}');
     inner.n = 2;
-    const written = messageJson({ jsonrpc: "2.0", id: 1, result: outer });
+    const written = wireJson({ jsonrpc: "2.0", id: 1, result: outer });
     expect(written).toBe('{"jsonrpc":"2.0","id":1,"result":{"inner":{"n":1}}}');
     expect(prebuilt({ inner }).json).toBe('{"inner":{"n":2}}');
     const text = JSON.stringify(payload);
@@ -89,7 +90,7 @@ describe("messageJson", () => {
   });
 });
 
-describe("declared JSON (a Prebuilt built from pieces), spliced into its messages", () => {
+describe("a Prebuilt result, spliced into its messages", () => {
   const text = '{"results":[{"title":"Tabs “x”"}],"total":1}';
   const wireOf = (v: unknown) => asciiJson(JSON.stringify(v));
   const block = { content: [{ type: "text", text }] };
@@ -102,8 +103,8 @@ describe("declared JSON (a Prebuilt built from pieces), spliced into its message
 
   it("a result holding it, in either era's shape, is the ASCII JSON of the message", async () => {
     const legacy = { jsonrpc: "2.0", id: 5, result: textResult(text) };
-    expect(messageJson(legacy)).toBe(wireOf({ ...legacy, result: block }));
-    expect(messageJson(legacy)).toMatch(ASCII);
+    expect(wireJson(legacy)).toBe(wireOf({ ...legacy, result: block }));
+    expect(wireJson(legacy)).toMatch(ASCII);
     // The 2026 envelope is joined from the result's JSON by the server: a real server, in process.
     const info = { name: "n…", version: "1" };
     const server = createServer({
@@ -115,7 +116,7 @@ describe("declared JSON (a Prebuilt built from pieces), spliced into its message
           name: "page",
           description: "A page.",
           input: z.object({}),
-          run: async () => okPrebuilt(textResult(text)),
+          run: async () => ({ ok: true, result: textResult(text) }),
         }),
       ],
     });
@@ -137,14 +138,14 @@ describe("declared JSON (a Prebuilt built from pieces), spliced into its message
 
   it("is used as declared, not serialized again", () => {
     // A declared JSON that differs (but parses the same) shows which one was written.
-    const spaced = new Prebuilt(block, `{"content":[ ${wireOf({ type: "text", text })} ]}`);
+    const spaced = new Prebuilt(`{"content":[ ${wireOf({ type: "text", text })} ]}`, block);
     const m = { jsonrpc: "2.0", id: 1, result: spaced };
-    expect(messageJson(m)).toBe(`{"jsonrpc":"2.0","id":1,"result":{"content":[ ${wireOf({ type: "text", text })} ]}}`);
-    expect(JSON.parse(messageJson(m))).toEqual({ ...m, result: block });
+    expect(wireJson(m)).toBe(`{"jsonrpc":"2.0","id":1,"result":{"content":[ ${wireOf({ type: "text", text })} ]}}`);
+    expect(JSON.parse(wireJson(m))).toEqual({ ...m, result: block });
   });
 
   it("nested inside a plain value, is serialized plainly and still equals its JSON", () => {
     const loose = { jsonrpc: "2.0", id: 2, result: { page: textResult(text) } };
-    expect(messageJson(loose)).toBe(wireOf({ ...loose, result: { page: block } }));
+    expect(wireJson(loose)).toBe(wireOf({ ...loose, result: { page: block } }));
   });
 });

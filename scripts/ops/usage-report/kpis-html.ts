@@ -1,5 +1,5 @@
 /** The product figures (kpis.ts) as sections of the HTML review: inline SVG and tables, no scripts. */
-import type { Kpis } from "./kpis.ts";
+import { type Kpis, notListed } from "./kpis.ts";
 import { WEEKLY_TOOLS } from "./weekly.ts";
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -67,7 +67,7 @@ function fidelity(k: Kpis): string {
 
 function unanswered(k: Kpis): string {
   const u = k.unanswered;
-  const summary = `<p>${u.searches} searches: <b>${u.zero_results}</b> found nothing (${pct(u.zero_rate)}), <b>${u.weak}</b> matched only some words (${pct(u.weak_rate)}). Queries are listed once ${u.min_clients} distinct client${u.min_clients === 1 ? "" : "s"} sent them${u.hidden ? `; ${u.hidden} more were sent by fewer` : ""}.</p>`;
+  const summary = `<p>${u.searches} searches: <b>${u.zero_results}</b> found nothing (${pct(u.zero_rate)}), <b>${u.weak}</b> matched only some words (${pct(u.weak_rate)}). Queries are listed once ${u.min_clients} distinct client${u.min_clients === 1 ? "" : "s"} sent them${notListed(u) ? `; not listed: ${notListed(u)} (--all-queries lists them)` : ""}.</p>`;
   if (!u.queries.length) return `${summary}<p class="none">No query to list.</p>`;
   return (
     summary +

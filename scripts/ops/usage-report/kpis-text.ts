@@ -1,5 +1,5 @@
 /** The product figures (kpis.ts) as lines of the readable review. */
-import type { Kpis } from "./kpis.ts";
+import { type Kpis, notListed } from "./kpis.ts";
 import { WEEKLY_TOOLS } from "./weekly.ts";
 
 const pct = (x: number | null) => (x === null ? "n/a" : `${(x * 100).toFixed(2)}%`);
@@ -49,7 +49,7 @@ function unanswered(k: Kpis): string[] {
   const lines = [
     "What agents looked for and did not find",
     `  searches ${u.searches}: no result ${u.zero_results} (${pct(u.zero_rate)}), best hit only some words ${u.weak} (${pct(u.weak_rate)})`,
-    `  queries sent by at least ${u.min_clients} distinct client${u.min_clients === 1 ? "" : "s"}${u.hidden ? ` (${u.hidden} sent by fewer not listed; --all-queries lists them)` : ""}:`,
+    `  queries sent by at least ${u.min_clients} distinct client${u.min_clients === 1 ? "" : "s"}${notListed(u) ? ` (not listed: ${notListed(u)}; --all-queries lists them)` : ""}:`,
   ];
   if (!u.queries.length) return [...lines, "    (none)"];
   const width = Math.max(...u.queries.map((q) => String(q.count).length));

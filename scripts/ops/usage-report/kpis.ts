@@ -12,7 +12,7 @@ import { type WeekRow, weeklyVolume } from "./weekly.ts";
 export const KPI_TARGETS = { fidelity: 1, chatbotAwareness: 1 } as const;
 /** A query is listed once this many distinct clients sent it; `--all-queries` lowers it to 1. */
 export const MIN_CLIENTS = 2;
-/** Queries listed, most sent first. */
+/** Queries listed by default, most sent first; `--all-queries` lists every one. */
 export const TOP_QUERIES = 20;
 
 export interface Fidelity {
@@ -56,7 +56,10 @@ export interface UnansweredReport {
   weak_rate: number;
   /** Distinct clients a query needs to be listed (2, or 1 with --all-queries). */
   min_clients: number;
+  /** The top TOP_QUERIES of them by searches, or every one with --all-queries. */
   queries: UnansweredQuery[];
+  /** Queries sent by enough clients but past the top TOP_QUERIES: not listed (0 with --all-queries). */
+  more: number;
   /** Queries sent by fewer clients than min_clients: counted above, not listed. */
   hidden: number;
 }
@@ -79,6 +82,15 @@ export interface KpiSources {
   today?: string;
 }
 
+/** What the review leaves out of its list, in words ("5 more past the top 20 and 2 sent by fewer"), or "". */
+export function notListed(u: UnansweredReport): string {
+  const parts = [
+    ...(u.more ? [`${u.more} more past the top ${u.queries.length}`] : []),
+    ...(u.hidden ? [`${u.hidden} sent by fewer`] : []),
+  ];
+  return parts.join(" and ");
+}
+
 const share = (n: number, d: number) => (d ? Math.round((n / d) * 10000) / 10000 : null);
 
 export function buildKpis(m: Monthly, src: KpiSources = {}): Kpis {
@@ -99,6 +111,7 @@ export function buildKpis(m: Monthly, src: KpiSources = {}): Kpis {
     .map(([query, q]) => ({ query, count: q.none + q.weak, clients: q.tokens.length, none: q.none, weak: q.weak }))
     .sort((a, b) => b.count - a.count || b.clients - a.clients || (a.query < b.query ? -1 : 1));
   const listed = all.filter((q) => q.clients >= min);
+  const shown = src.allQueries ? listed : listed.slice(0, TOP_QUERIES);
   return {
     weekly: weeklyVolume(m.month, months, today),
     fidelity: {
@@ -121,7 +134,8 @@ export function buildKpis(m: Monthly, src: KpiSources = {}): Kpis {
       zero_rate: share(zero, searches) ?? 0,
       weak_rate: share(weak, searches) ?? 0,
       min_clients: min,
-      queries: listed.slice(0, TOP_QUERIES),
+      queries: shown,
+      more: listed.length - shown.length,
       hidden: all.length - listed.length,
     },
   };

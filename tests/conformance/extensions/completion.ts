@@ -12,7 +12,9 @@ export function completion<D>(complete: (params: Params, deps: D) => Promise<Com
   return {
     capabilities: { completions: {} },
     methods: {
-      "completion/complete": { handle: async (params, ctx) => ({ completion: await complete(params, ctx.deps) }) },
+      "completion/complete": {
+        handle: async (params, ctx) => ({ result: { completion: await complete(params, ctx.deps) } }),
+      },
     },
   };
 }

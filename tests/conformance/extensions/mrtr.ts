@@ -8,8 +8,8 @@
  * reads them before the tool runs and renders the question after.
  */
 import type { RequestContext } from "../../../src/mcp/context.ts";
-import type { Extension } from "../../../src/mcp/extension.ts";
-import { CODES, isObject, type Params, type Result, RpcError } from "../../../src/mcp/jsonrpc.ts";
+import type { Extension, Handled } from "../../../src/mcp/extension.ts";
+import { CODES, isObject, type Params, type RpcResult, RpcError } from "../../../src/mcp/jsonrpc.ts";
 
 /** One server-to-client request embedded in a result: elicitation/create, sampling/createMessage, roots/list. */
 export interface InputRequest {
@@ -98,7 +98,7 @@ export interface Mrtr<D> extends Extension<D> {
    * Runs `next` with the request's input read; when it asked for input, answers with the question
    * instead (2026-07-28), or with `legacy()` for a client that cannot answer one.
    */
-  around(ctx: RequestContext, next: () => Promise<Result>, legacy: () => Result): Promise<Result>;
+  around(ctx: RequestContext, next: () => Promise<Handled>, legacy: () => RpcResult): Promise<Handled>;
 }
 
 const NO_INPUT: Input = { responses: {} };
@@ -123,9 +123,8 @@ export function mrtr<D>(opts: { secret?: string } = {}): Mrtr<D> {
       return await next();
     } catch (e) {
       if (!(e instanceof InputNeeded)) throw e;
-      const out = ctx.era === "modern" ? await question(e, sealer) : legacy();
-      ctx.outcome.status = "input_required";
-      return out;
+      const result = ctx.era === "modern" ? await question(e, sealer) : legacy();
+      return { result, status: "input_required" };
     }
   };
   return {
@@ -136,7 +135,7 @@ export function mrtr<D>(opts: { secret?: string } = {}): Mrtr<D> {
 }
 
 /** The input_required result (the envelope adds nothing but serverInfo: `resultType` is its own). */
-async function question(need: InputNeeded, sealer: StateSealer): Promise<Result> {
+async function question(need: InputNeeded, sealer: StateSealer): Promise<RpcResult> {
   const out: Record<string, unknown> = { resultType: "input_required", inputRequests: need.requests };
   if (need.state !== undefined) out.requestState = await sealer.seal(need.state);
   return out;

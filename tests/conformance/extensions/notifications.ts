@@ -40,7 +40,7 @@ export function logging<D>(): Logging<D> {
         era: "legacy",
         handle: async (params) => {
           if (!isLogLevel(params.level)) throw new RpcError(CODES.invalidParams, "params.level must be a log level");
-          return {};
+          return { result: {} };
         },
       },
     },

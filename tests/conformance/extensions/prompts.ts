@@ -33,12 +33,14 @@ export function prompts<D>(list: Prompt<D>[], opts: { mrtr?: Mrtr<D> } = {}): Ex
       "prompts/list": {
         list: true,
         handle: async () => ({
-          prompts: list.map(({ name, title, description, arguments: a }) => ({
-            name,
-            title,
-            description,
-            arguments: a,
-          })),
+          result: {
+            prompts: list.map(({ name, title, description, arguments: a }) => ({
+              name,
+              title,
+              description,
+              arguments: a,
+            })),
+          },
         }),
       },
       "prompts/get": {
@@ -52,7 +54,7 @@ export function prompts<D>(list: Prompt<D>[], opts: { mrtr?: Mrtr<D> } = {}): Ex
           if (missing.length) {
             throw new RpcError(CODES.invalidParams, `Prompt ${prompt.name} needs arguments: ${missing.join(", ")}`);
           }
-          const get = async () => ({ ...(await prompt.get(args as Record<string, string>, ctx)) });
+          const get = async () => ({ result: { ...(await prompt.get(args as Record<string, string>, ctx)) } });
           if (!opts.mrtr) return get();
           return opts.mrtr.around(ctx, get, () => {
             const why = `Prompt ${prompt.name} needs client input, which requires MCP 2026-07-28`;

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { PATTERN_TYPES, type Entry } from "../../../src/catalog/schema.ts";
 import { createSearchIndex } from "../../../src/catalog/search.ts";
 import { buildSearchTables, searchOrder } from "../../../scripts/build/catalog/tables.ts";
-import { generateCatalog, rng } from "../../../scripts/bench/gen-catalog.ts";
+import { generateCatalog, rng } from "../../../scripts/lib/gen-catalog.ts";
 import { TECHNICAL as TECHNICAL_FILE } from "../../../scripts/build/catalog.ts";
 import { parseTechnicalTerms, type TechnicalTerm } from "../../../scripts/build/catalog/technical.ts";
 import { loadCatalog } from "../../../scripts/lib/fixtures.ts";

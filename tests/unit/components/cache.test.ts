@@ -8,7 +8,7 @@ import { domainError, failure } from "../../../src/errors.ts";
 import { cachedSource } from "../../../src/components/cache.ts";
 import { type ComponentSource, found } from "../../../src/components/model.ts";
 import { fixtureSource } from "../../helpers/app.ts";
-import { fixture } from "../../components/helpers.ts";
+import { fixture } from "../../helpers/components.ts";
 
 /** The fixture source, with every read it serves counted. */
 function counted() {

@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
-import { bytesOf, callTool, catalogData, fixture, fixtures, sha256, utf8 } from "../../components/helpers.ts";
+import { bytesOf, callTool, catalogData, fixture, fixtures, sha256, utf8 } from "../../helpers/components.ts";
 import { createApp } from "../../../src/app.ts";
 import { readConfig } from "../../../src/config.ts";
 import { memoryReader } from "../../helpers/memory-catalog.ts";
@@ -36,17 +36,22 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const app = () =>
+const app = (deadlineMs = DEADLINE_MS) =>
   createApp({
     config: readConfig({
       COMPONENTS_API_BASE: API,
-      COMPONENTS_DEADLINE_MS: String(DEADLINE_MS),
+      COMPONENTS_DEADLINE_MS: String(deadlineMs),
       COMPONENTS_INDEX_TTL_MS: "0",
     }),
     catalogData: memoryReader(catalogData),
   });
 const tabs = fixture("tabs");
 const get = (args: Record<string, unknown>) => callTool(app(), "get_component", args);
+/**
+ * With production's 3 s deadline: a retry needs twice its 100 ms pause left after the first attempt,
+ * which 300 ms does not leave when a busy test process stalls for 100 ms.
+ */
+const getWithRoom = (args: Record<string, unknown>) => callTool(app(3000), "get_component", args);
 
 describe("200", () => {
   it("the default call reads op=versions then op=code of the active version, byte for byte", async () => {
@@ -102,7 +107,7 @@ describe("500 and other failures", () => {
   it("500 is retried once, then upstream_error (retryable)", async () => {
     let calls = 0;
     server.use(http.get(API, () => (calls++, new HttpResponse("down", { status: 500 }))));
-    const r = await get({ pattern_id: tabs.entry.id });
+    const r = await getWithRoom({ pattern_id: tabs.entry.id });
     // upstream_error, not upstream_timeout: both attempts failed before the deadline.
     expect(r.data.error).toMatchObject({ code: "upstream_error", retryable: true });
     expect(calls).toBe(2);
@@ -111,7 +116,7 @@ describe("500 and other failures", () => {
   it("a 503 then a 200 succeeds on the retry", async () => {
     let calls = 0;
     server.use(http.get(API, () => (++calls === 1 ? new HttpResponse(null, { status: 503 }) : undefined)));
-    const r = await get({ pattern_id: tabs.entry.id });
+    const r = await getWithRoom({ pattern_id: tabs.entry.id });
     expect(r.isError).toBe(false);
     expect(calls).toBeGreaterThanOrEqual(2);
   });
@@ -119,7 +124,7 @@ describe("500 and other failures", () => {
   it("a network error is retried once, then upstream_error", async () => {
     let calls = 0;
     server.use(http.get(API, () => (calls++, HttpResponse.error())));
-    const r = await get({ pattern_id: tabs.entry.id });
+    const r = await getWithRoom({ pattern_id: tabs.entry.id });
     expect(r.data.error.code).toBe("upstream_error");
     expect(calls).toBe(2);
   });

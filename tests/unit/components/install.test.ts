@@ -15,7 +15,7 @@ import { installLine, tailwindRequirement } from "../../../src/components/instal
 import { CATALOG_PACKAGES } from "../../../src/components/packages.ts";
 import { usageRules } from "../../../src/components/rules.ts";
 import { LUCIDE } from "../../../generated/lucide-names.ts";
-import { fixtures } from "../../components/helpers.ts";
+import { fixtures } from "../../helpers/components.ts";
 
 const require = createRequire(import.meta.url);
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });

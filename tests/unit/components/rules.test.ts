@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import ts from "typescript";
 import { cssVariables, dependencies, usageRules, UI_TOKENS } from "../../../src/components/rules.ts";
-import { fixtures } from "../../components/helpers.ts";
+import { fixtures } from "../../helpers/components.ts";
 
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 

@@ -165,7 +165,7 @@ describe("A6: a POSTed JSON-RPC response → 202, empty body", () => {
   });
 });
 
-describe("no sessions in the protocol core (the usage decorator adds a stateless id: tests/usage/session.test.ts)", () => {
+describe("no sessions in the protocol core (the usage decorator adds a stateless id: tests/integration/usage/session.test.ts)", () => {
   it("initialize, a request with a stale Mcp-Session-Id and a modern request mint no Mcp-Session-Id", async () => {
     for (const req of [
       init("2025-11-25"),

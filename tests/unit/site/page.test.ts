@@ -92,13 +92,17 @@ describe("GET /mcp from a browser", () => {
     expect(configs[3].text).toBe(`claude mcp add --transport http patttterns ${origin}/mcp`);
     expect(JSON.parse(configs[4].text).mcpServers.patttterns.args).toContain(`${origin}/mcp`);
     expect(html).not.toContain("https://patttterns.com/mcp");
+    // The shadcn CLI's registry entry for components.json, on the same origin.
+    expect(html).toContain(`"registries": {\n  "@patttterns": "${origin}/r/{name}.json"\n}`);
+    expect(html).toContain('href="/r/registry.json"');
   });
 
-  it("links the skill, the skills index and the server card", async () => {
+  it("links the skill, the skills index and both server cards", async () => {
     const html = await (await get("https://patttterns.com/mcp", BROWSER_ACCEPT)).text();
     expect(html).toContain('href="/.well-known/agent-skills/patttterns/SKILL.md"');
     expect(html).toContain('href="/.well-known/agent-skills/index.json"');
     expect(html).toContain('href="/.well-known/mcp/server-card.json"');
+    expect(html).toContain('href="/mcp/server-card"');
     expect(html).toContain("patttterns://skill/SKILL.md");
   });
 

@@ -13,7 +13,7 @@ import { usageRules } from "../../../src/components/rules.ts";
 import { themeResourceText } from "../../../src/resources/theme-text.ts";
 import { RECIPES } from "../../../src/theme/recipes.ts";
 import { THEME, TOKENS, type Token, tokenValue } from "../../../src/theme/tokens.ts";
-import { fixtures } from "../../components/helpers.ts";
+import { fixtures } from "../../helpers/components.ts";
 import { type CssRule, cssRules, normalizeValue } from "../../helpers/css.ts";
 
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });

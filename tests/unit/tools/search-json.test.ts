@@ -1,10 +1,10 @@
 /**
- * The search tools join their text block from cached per-entry JSON (tools/search-page.ts searchPage);
- * it must stay byte-identical to JSON.stringify of the result object the tools describe.
+ * The search tools' text block (tools/search-page.ts searchPage) is JSON.stringify of the result object
+ * the tools describe, field for field in that order, and the wire is the ASCII JSON of the message.
  */
 import { describe, expect, it } from "vitest";
 import { summary } from "../../../src/catalog/catalog.ts";
-import { asciiJson } from "../../../src/mcp/prebuilt.ts";
+import { asciiJson } from "../../../src/mcp/wire.ts";
 import { NOTHING_FOUND } from "../../../src/tools/search-page.ts";
 import { modern, post, testApp } from "../../helpers/app.ts";
 import { callTool } from "../../helpers/tools.ts";
@@ -83,7 +83,7 @@ describe("search_components text block", () => {
   }
 });
 
-describe("search wire JSON (joined from escaped pieces, a prebuilt text result)", () => {
+describe("search wire JSON", () => {
   const calls: [string, Record<string, unknown>][] = [
     ...queries.map((query): [string, Record<string, unknown>] => ["search_patterns", { query, limit: 50 }]),
     ["search_components", { query: "navigation" }],
@@ -109,7 +109,7 @@ describe("search wire JSON (joined from escaped pieces, a prebuilt text result)"
       });
     }
   }
-  it("covers hits with non-ASCII text, escaped in the joined pieces", async () => {
+  it("covers hits with non-ASCII text, escaped on the wire", async () => {
     let escaped = 0;
     for (const [name, args] of calls) {
       const body = await (await app.handle(eras["2026-07-28"](name, args))).text();

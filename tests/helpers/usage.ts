@@ -1,0 +1,103 @@
+/** Shared pieces of the usage tests: a recorder over a real local Blobs server, event seeding, blob dumps. */
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { ROOT } from "../../scripts/lib/repo-root.ts";
+import { openStore, type KV, type BlobsConfig } from "../../src/storage/blobs.ts";
+import { keys, USAGE_STORE, type UsageEvent } from "../../src/usage/event.ts";
+import { createUsageRecorder } from "../../src/usage/recorder.ts";
+import { fixtures, modern, post, testApp } from "./app.ts";
+
+export const usageStore = (config: BlobsConfig) => openStore(USAGE_STORE, { config, consistency: "strong" });
+
+/** The real app with usage on, logging into `lines`. */
+export function usageApp(config: BlobsConfig, opts: { secret?: string; lines?: string[] } = {}) {
+  const lines = opts.lines ?? [];
+  const usage = createUsageRecorder({ secret: opts.secret, open: () => usageStore(config), log: (l) => lines.push(l) });
+  return { app: testApp({ usage }), lines };
+}
+
+/** A 2026-07-28 tools/call whose clientInfo names `agent`. */
+export async function toolCall(
+  name: string,
+  args: Record<string, unknown>,
+  agent = "test",
+  headers: Record<string, string> = {},
+) {
+  const req = modern("tools/call", { name, arguments: args }, headers);
+  const body = await req.json();
+  body.params._meta["io.modelcontextprotocol/clientInfo"] = { name: agent, version: "1.0" };
+  return new Request(req.url, { method: "POST", headers: req.headers, body: JSON.stringify(body) });
+}
+
+export const legacyInit = (name = "legacy-client") =>
+  post({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name, version: "2.0" } },
+  });
+
+/** A fixture with code, and the lines of its TSX that are long enough to be unmistakable. */
+export function fixtureWithCode() {
+  const f = fixtures.find((x) => x.code.length > 0)!;
+  const active = f.code.find((c) => c.versionId === f.index.activeVersionId) ?? f.code[0];
+  const tsx = new TextDecoder().decode(active.bytes);
+  const lines = tsx
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l.length >= 16);
+  return { fixture: f, tsx, lines };
+}
+
+/** Every blob of the usage store as text, by key. */
+export async function dump(kv: KV): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const k of await kv.list()) {
+    const bytes = await kv.get(k);
+    if (bytes) out.set(k, new TextDecoder().decode(bytes));
+  }
+  return out;
+}
+
+let seq = 0;
+/** Writes events straight into the store, the way the recorder lays them out. */
+export async function seedEvents(
+  kv: KV,
+  month: string,
+  n: number,
+  make: (i: number) => Partial<UsageEvent> = () => ({}),
+) {
+  const ids: string[] = [];
+  await Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const id = `${month.replace("-", "")}01T000000000Z-seed${String(seq++).padStart(8, "0")}`;
+      ids.push(id);
+      const event: UsageEvent = {
+        v: 1,
+        ts: `${month}-01T12:00:00.000Z`,
+        method: "tools/call",
+        era: "modern",
+        protocol_version: "2026-07-28",
+        tool: "search_patterns",
+        status: "ok",
+        http_status: 200,
+        duration_ms: 12,
+        bytes: 100,
+        agent: "seed/1",
+        client: "c0",
+        ...make(i),
+      };
+      await kv.set(keys.event(month, id), JSON.stringify(event));
+    }),
+  );
+  return ids;
+}
+
+/** `npm run usage-report` as users run it (Node with tsx's loader), never against production. */
+export const reportCli = (args: string[]) =>
+  promisify(execFile)(process.execPath, ["--import", "tsx", join(ROOT, "scripts/ops/usage-report.ts"), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NETLIFY_SITE_ID: "", NETLIFY_BLOBS_TOKEN: "" },
+    timeout: 120_000,
+  });

@@ -1,0 +1,61 @@
+/**
+ * The registry and the extension's server card as the real edge functions serve them: `npm start`'s
+ * Deno server (every function of netlify/edge-functions/, routed by its config) and Netlify's own
+ * emulation (@netlify/dev), each over its seeded local Blobs store.
+ */
+import { describe, expect, it } from "vitest";
+import { fixture } from "../../helpers/components.ts";
+import { SERVED } from "../../helpers/served.ts";
+
+for (const target of SERVED) {
+  describe(`the registry, served: ${target.name}`, () => {
+    // The emulation names every origin `localhost:<port>` to the function (docs/local.md).
+    const reached = target.emulated ? target.url.replace("127.0.0.1", "localhost") : target.url;
+
+    it("serves #77's active version with the stored bytes, CORS and its CDN lifetime", async () => {
+      const res = await fetch(`${target.url}/r/date-picker.json`, { headers: { origin: "https://app.example" } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect(res.headers.get("access-control-allow-origin")).toBe("*");
+      expect(res.headers.get("cache-control")).toBe("public, max-age=10");
+      const item = await res.json();
+      const v1 = fixture("date-picker").code.find((c) => c.versionId === "v1")!.bytes;
+      expect(new TextEncoder().encode(item.files[0].content)).toEqual(v1);
+      expect(item.meta.item_url).toBe(`${reached}/r/date-picker.json?version=v1`);
+    });
+
+    it("serves a pinned version for a day, and a 404 naming the versions for one that does not exist", async () => {
+      const seed = await fetch(`${target.url}/r/toast-notification.json?version=seed`);
+      expect(seed.status).toBe(200);
+      expect(seed.headers.get("cache-control")).toBe("public, max-age=86400");
+      expect((await seed.json()).meta.version_id).toBe("seed");
+      const missing = await fetch(`${target.url}/r/toast-notification.json?version=v7`);
+      expect(missing.status).toBe(404);
+      expect((await missing.json()).available_versions).toEqual(["seed", "v1"]);
+    });
+
+    it("answers the CLI's search from the index, and refuses writes", async () => {
+      const res = await fetch(
+        `${target.url}/r/registry.json?q=${encodeURIComponent("calendar to choose a day")}&limit=5`,
+      );
+      expect(res.status).toBe(200);
+      const index = await res.json();
+      expect(index.items[0].name).toBe("date-picker");
+      expect(index.pagination).toMatchObject({ offset: 0, limit: 5 });
+      const post = await fetch(`${target.url}/r/registry.json`, { method: "POST", body: "{}" });
+      expect(post.status).toBe(405);
+    });
+
+    it("serves the extension's server card at /mcp/server-card", async () => {
+      const res = await fetch(`${target.url}/mcp/server-card`, {
+        headers: { accept: "application/mcp-server-card+json" },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/mcp-server-card+json");
+      expect(res.headers.get("etag")).toMatch(/^"[0-9a-f]{32}"$/);
+      const card = await res.json();
+      expect(card.remotes[0].url).toBe(`${reached}/mcp`);
+      expect(card.tools).toBeUndefined();
+    });
+  });
+}

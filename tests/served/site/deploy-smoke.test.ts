@@ -1,0 +1,189 @@
+/** The deploy smoke against the edge function on Netlify's local emulation: passing runs, and runs that must fail. */
+import { execFile } from "node:child_process";
+import { createServer } from "node:http";
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "../../../scripts/lib/repo-root.ts";
+import { runSmoke } from "../../../scripts/ops/smoke/check.ts";
+import { percentile } from "../../../scripts/lib/stats.ts";
+import { startComponentsApi } from "../../helpers/components-api.ts";
+import { fixtures } from "../../helpers/app.ts";
+import { EMULATED } from "../../helpers/served.ts";
+
+const endpoint = `${EMULATED.url}/mcp`;
+const storeDir = join(ROOT, ".netlify/blobs-serve");
+const run = promisify(execFile);
+
+// The smoke's record in the usage store has its own test (tests/served/usage/smoke-record.test.ts); these
+// runs against test servers must not appear in the local review as deploys.
+async function cli(args: string[]) {
+  try {
+    const { stdout } = await run(
+      process.execPath,
+      ["--import", "tsx", "scripts/ops/smoke.ts", "--no-record", ...args],
+      {
+        cwd: ROOT,
+        timeout: 120_000,
+      },
+    );
+    return { code: 0, out: stdout };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, out: err.stdout + err.stderr };
+  }
+}
+
+const names = (steps: { name: string }[]) => [...new Set(steps.map((s) => s.name))];
+
+// Each served request costs ~0.2–1.5 s in the emulator (a fresh Deno worker), more on a loaded machine.
+describe("runSmoke against the served endpoint", { timeout: 180_000 }, () => {
+  it("passes every check against the local store, with latency per call", async () => {
+    const report = await runSmoke({ url: endpoint, runs: 2, query: "sidebar", storeDir });
+    expect(report.steps.filter((s) => !s.ok)).toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(names(report.steps)).toEqual([
+      "server/discover",
+      "initialize",
+      "tools/list",
+      "search_components",
+      "get_component (active)",
+      "sha256 (active)",
+      "get_component (seed)",
+      "sha256 (seed)",
+    ]);
+    expect(report.latency.map((r) => r.name)).toEqual([
+      "server/discover",
+      "initialize",
+      "tools/list",
+      "search_components",
+      "get_component (active)",
+      "get_component (seed)",
+    ]);
+    for (const r of report.latency) {
+      expect(r.n).toBe(2);
+      expect(r.p95).toBeGreaterThan(0);
+      expect(r.p95).toBeLessThanOrEqual(r.max);
+    }
+  });
+
+  it("passes against a Components API serving the same bytes (op=active, op=code)", async () => {
+    const api = await startComponentsApi(fixtures);
+    try {
+      const report = await runSmoke({
+        url: endpoint,
+        runs: 1,
+        query: "sidebar",
+        componentsApi: api.url,
+        version: "v1",
+      });
+      expect(report.ok).toBe(true);
+      expect(report.reference).toBe(`Components API ${api.url}`);
+      expect(api.requests.some((r) => r.includes("op=active"))).toBe(true);
+      expect(api.requests.some((r) => r.includes("op=code") && r.includes("version=v1"))).toBe(true);
+    } finally {
+      await api.stop();
+    }
+  });
+
+  it("fails when the reference bytes differ by one byte", async () => {
+    const tampered = fixtures.map((f) =>
+      f.entry.catalogNumber !== 123
+        ? f
+        : {
+            ...f,
+            code: f.code.map((c) =>
+              c.versionId !== f.index.activeVersionId ? c : { ...c, bytes: Uint8Array.from([...c.bytes, 0x20]) },
+            ),
+          },
+    );
+    const api = await startComponentsApi(tampered);
+    try {
+      const report = await runSmoke({ url: endpoint, runs: 2, query: "sidebar", componentsApi: api.url });
+      expect(report.ok).toBe(false);
+      const failed = report.steps.filter((s) => !s.ok);
+      expect(failed.map((s) => s.name)).toEqual(["sha256 (active)"]);
+      expect(failed[0].detail).toMatch(/≠ reference/);
+      // A failed run ends the smoke: no second run repeats it.
+      expect(report.steps.every((s) => s.run === 1)).toBe(true);
+    } finally {
+      await api.stop();
+    }
+  });
+
+  it("retries a transient failure once and passes", async () => {
+    let seen = 0;
+    const flaky = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      if (seen++ === 0) return void res.writeHead(503).end("busy");
+      const out = await fetch(endpoint, {
+        method: "POST",
+        headers: req.headers as Record<string, string>,
+        body: Buffer.concat(chunks),
+      });
+      res
+        .writeHead(out.status, { "content-type": out.headers.get("content-type") ?? "application/json" })
+        .end(Buffer.from(await out.arrayBuffer()));
+    });
+    flaky.listen(0, "127.0.0.1");
+    await once(flaky, "listening");
+    try {
+      const url = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}/mcp`;
+      const report = await runSmoke({ url, runs: 1, query: "sidebar", storeDir });
+      expect(report.ok).toBe(true);
+      expect(report.steps[0]).toMatchObject({ name: "server/discover", ok: true, retried: true });
+      expect(report.steps.slice(1).every((s) => !s.retried)).toBe(true);
+    } finally {
+      flaky.closeAllConnections();
+      await new Promise((r) => flaky.close(r));
+    }
+  });
+
+  it("computes nearest-rank percentiles", () => {
+    expect(percentile([5, 1, 3, 2, 4], 50)).toBe(3);
+    expect(percentile([5, 1, 3, 2, 4], 95)).toBe(5);
+    expect(
+      percentile(
+        Array.from({ length: 20 }, (_, i) => i + 1),
+        95,
+      ),
+    ).toBe(19);
+  });
+});
+
+describe("npm run smoke (the CLI)", { timeout: 180_000 }, () => {
+  it("exits 0 against the served endpoint and prints the latency table", async () => {
+    const { code, out } = await cli(["--url", endpoint, "--runs", "1"]);
+    expect(out).toContain("PASS");
+    expect(out).toMatch(/latency \(ms\)\s+n\s+p50\s+p95\s+max/);
+    expect(out).toMatch(/get_component \(active\)\s+1\s+\d+/);
+    expect(code).toBe(0);
+  });
+
+  it("exits non-zero for a wrong URL, after one retry", async () => {
+    const closed = createServer();
+    closed.listen(0, "127.0.0.1");
+    await once(closed, "listening");
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const { code, out } = await cli(["--url", `http://127.0.0.1:${port}/mcp`, "--runs", "2"]);
+    expect(code).toBe(1);
+    expect(out).toMatch(/✗ server\/discover .*unreachable.*\(after one retry\)/);
+    expect(out).toContain("FAIL");
+  });
+
+  it("exits 1 for a path that is not an MCP endpoint", async () => {
+    const { code, out } = await cli(["--url", `${EMULATED.url}/not-mcp`, "--runs", "1"]);
+    expect(code).toBe(1);
+    expect(out).toContain("FAIL");
+  });
+
+  it("exits 2 on bad usage: a deployed URL without a Components API to compare with", async () => {
+    const { code, out } = await cli(["--url", "https://patttterns.example/mcp"]);
+    expect(code).toBe(2);
+    expect(out).toContain("--components-api");
+  });
+});
