@@ -24,10 +24,12 @@ export default defineTool({
   description:
     "Fetch a pattern's React + Tailwind TSX component exactly as the catalog stores it, with metadata (tags, catalog " +
     "number, interaction rules), usage_rules (the --ui-* CSS variables it needs and theme_css, their default values " +
-    "light and dark; design constraints; npm dependencies at pinned versions and an install line; the Tailwind " +
-    "versions it needs) and the pattern's page URL. Paste component_code unchanged and map the --ui-* variables onto " +
-    "your theme, or paste theme_css when the project has none. Without version_id you get the active (latest " +
-    "polished) version; pass version_id to pin one.",
+    "light and dark; design constraints; npm dependencies at pinned versions and an install line; shadcn_add, the " +
+    "shadcn CLI command that installs this version; the Tailwind versions it needs) and the pattern's page URL. In a " +
+    "project with a components.json (shadcn), run shadcn_add: it writes the file, installs the packages and adds the " +
+    "variables. In any other, paste component_code unchanged, run install, and map the --ui-* variables onto your " +
+    "theme, or paste theme_css when the project has none. Without version_id you get the active (latest polished) " +
+    "version; pass version_id to pin one.",
   input: z.object({
     pattern_id: patternRef,
     version_id: versionRef(
