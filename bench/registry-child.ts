@@ -3,8 +3,9 @@
  * edge-function bundle (its catalog files external modules beside it, loaded on demand), serve the
  * first request (cold: import included, as Netlify counts it), then the same request `rounds` times
  * more (warm: the isolate's caches hold the catalog and the code). Prints one JSON line with the
- * process CPU of each. get_component's usage write (waitUntil) is awaited with its request and so
- * counted; the registry records no usage yet.
+ * process CPU of each. Both record usage, and each request's usage write (handed to waitUntil) is
+ * awaited with it and so counted: the two are compared with their writes. `usage_writes` says how
+ * many were handed over, one per request when recording works.
  * Args: <bundle path> <item|get_component> <registry name | pattern_id> <rounds>. Blobs from NETLIFY_BLOBS_CONTEXT.
  */
 import { mcpRequest, scenarioBody } from "./scenarios.ts";
@@ -39,11 +40,15 @@ const env = {
 Object.assign(globalThis, { Netlify: { env } });
 
 const pending: Promise<unknown>[] = [];
+let usageWrites = 0;
 const context = {
   ip: "127.0.0.1",
   requestId: "bench",
   deploy: { id: "bench", context: "production" },
-  waitUntil: (p: Promise<unknown>) => pending.push(p),
+  waitUntil: (p: Promise<unknown>) => {
+    usageWrites++;
+    pending.push(p);
+  },
 };
 /** One request to the end of its body and of its waitUntil work; whether it was the expected answer. */
 async function serve(mod: { default: (r: Request, c: unknown) => Promise<Response> }, req: Request) {
@@ -68,5 +73,13 @@ const warm = ms(cpu.cpuUsage(warmStart)) / n;
 
 const error = coldError || warmError;
 console.log(
-  JSON.stringify({ ok: !error, kind, cold_cpu_ms: cold, warm_cpu_ms: warm, rounds: n, error: error || undefined }),
+  JSON.stringify({
+    ok: !error,
+    kind,
+    cold_cpu_ms: cold,
+    warm_cpu_ms: warm,
+    rounds: n,
+    usage_writes: usageWrites,
+    error: error || undefined,
+  }),
 );

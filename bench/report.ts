@@ -147,7 +147,7 @@ export function printReport(r: Results) {
     const { item, get_component: g } = r.registry;
     lines.push(
       "",
-      `A registry item (/r/${GET_PATTERN}.json) beside get_component, process CPU (ms, medians of ${r.registry.runs} fresh Deno processes): cold ${round(item.cold_cpu_ms)} vs ${round(g.cold_cpu_ms)}, warm ${round(item.warm_cpu_ms)} vs ${round(g.warm_cpu_ms)} per request (get_component with its usage write)`,
+      `A registry item (/r/${GET_PATTERN}.json) beside get_component, process CPU (ms, medians of ${r.registry.runs} fresh Deno processes): cold ${round(item.cold_cpu_ms)} vs ${round(g.cold_cpu_ms)}, warm ${round(item.warm_cpu_ms)} vs ${round(g.warm_cpu_ms)} per request (each with its usage write)`,
     );
   }
   if (r.search) {

@@ -259,7 +259,8 @@ try {
   }
 
   if (want("registry")) {
-    // One registry item beside one get_component of the same component, fresh Deno processes, interleaved.
+    // One registry item beside one get_component of the same component, fresh Deno processes, interleaved;
+    // each request with its usage write (waitUntil, awaited in the child), so the two compare alike.
     log("a registry item beside get_component: cold and warm CPU (Deno)");
     const dir = (name: string) => join(work, name);
     const files = {
@@ -271,12 +272,16 @@ try {
     for (let i = 0; i < settings.cold_runs + 1; i++)
       for (const kind of rotate(["item", "get_component"] as const, i)) {
         const args = [files[kind], kind, kind === "item" ? GET_PATTERN : patternId, quick ? "100" : "300"];
-        const r = await runJson<{ ok: boolean; error?: string; cold_cpu_ms: number; warm_cpu_ms: number }>(
+        type Child = { ok: boolean; error?: string; cold_cpu_ms: number; warm_cpu_ms: number };
+        const r = await runJson<Child & { rounds: number; usage_writes: number }>(
           deno,
           ["run", "-A", LAZY, join(ROOT, "bench/registry-child.ts"), ...args],
           { NETLIFY_BLOBS_CONTEXT: ctx },
         );
         if (!r.ok) throw new Error(`registry bench ${kind}: ${r.error}`);
+        // A request without its usage write would make the comparison unfair: one write per request, each side.
+        if (r.usage_writes !== r.rounds + 1)
+          throw new Error(`registry bench ${kind}: ${r.usage_writes} usage writes for ${r.rounds + 1} requests`);
         if (i > 0) runs[kind].push(r); // run 0 fills Deno's module cache
       }
     const of = (kind: string) => ({

@@ -37,9 +37,9 @@ export function scenarioBody(scenario: Scenario, patternId: string): string {
   }
 }
 
-/** One benchmark request, as a client on loopback sends it. */
-export const mcpRequest = (body: string) =>
-  new Request("http://127.0.0.1/mcp", { method: "POST", headers: HEADERS, body });
+/** One benchmark request, as a client on loopback sends it (to `origin`: get_component names it in its result). */
+export const mcpRequest = (body: string, origin = "http://127.0.0.1") =>
+  new Request(`${origin}/mcp`, { method: "POST", headers: HEADERS, body });
 
 /** get_component over Blobs is served by a second app whose component source is the Blobs store. */
 export const sourceOf = (scenario: Scenario) => (scenario === "get_component_blobs" ? "blobs" : "memory");

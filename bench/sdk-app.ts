@@ -34,9 +34,9 @@ const render = (outcome: ToolOutcome) => {
 
 export function createSdkHandler({ deps, validator }: SdkOptions): (req: Request) => Promise<Response> {
   const caller = {};
-  // Our tools read only `deps` from their request's context.
-  const ctx = { deps } as RequestContext<Deps>;
   return async (req) => {
+    // Our tools read only `deps` and `url` (get_component names its install command on the request's origin).
+    const ctx = { deps, url: req.url } as RequestContext<Deps>;
     const server = new McpServer(
       { name: SERVER_NAME, title: SERVER_TITLE, version: SERVER_VERSION },
       {

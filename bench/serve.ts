@@ -59,12 +59,16 @@ function variants(source: () => ComponentSource): Record<Exclude<Variant, "raw">
   };
 }
 
-/** (d): answers each benchmark request with our endpoint's response body for it, prebuilt. */
+/**
+ * (d): answers each benchmark request with our endpoint's response body for it, prebuilt: the body
+ * ours sends on its own port (get_component's result names the request's origin).
+ */
 async function rawVariant(ours: Handler, source: "memory" | "blobs"): Promise<Handler> {
   const bodies = new Map<string, Uint8Array<ArrayBuffer>>();
+  const origin = `http://127.0.0.1:${portOf(config.portBase, "ours", source)}`;
   for (const s of SCENARIOS.filter((s) => sourceOf(s) === source)) {
     const body = scenarioBody(s, patternId);
-    const res = await ours(mcpRequest(body));
+    const res = await ours(mcpRequest(body, origin));
     if (res.status !== 200) throw new Error(`${s}: our endpoint answered ${res.status}`);
     const bytes = new Uint8Array(await res.arrayBuffer());
     bodies.set(body, bytes);

@@ -5,7 +5,7 @@ import type { Config, Context } from "@netlify/edge-functions";
 import * as catalogData from "../../generated/catalog/load.ts";
 import { type App, createApp } from "../../src/app.ts";
 import { readConfig } from "../../src/config.ts";
-import { usageRecorder } from "../../src/usage/recorder.ts";
+import { edgePlatform, usageRecorder } from "../../src/usage/recorder.ts";
 
 declare const Netlify: { env: { toObject(): Record<string, string> } };
 
@@ -21,17 +21,7 @@ export default (req: Request, context: Context) => {
     const config = readConfig(Netlify.env.toObject());
     app = createApp({ config, catalogData, usage: usageRecorder(config), preview });
   }
-  // Production honours waitUntil: the usage write runs after the response is sent, and so does the
-  // local server of `npm start` (server region "local"). Netlify's local emulation (@netlify/dev,
-  // deploy context "dev") ends a request's worker with its response, killing work still pending in
-  // waitUntil, so there the write is awaited before responding.
-  const emulated = context.deploy?.context === "dev" && context.server?.region !== "local";
-  return app.handle(req, {
-    ip: context.ip,
-    requestId: context.requestId,
-    deployId: context.deploy?.id,
-    waitUntil: emulated ? undefined : (work) => context.waitUntil(work),
-  });
+  return app.handle(req, edgePlatform(context));
 };
 
 export const config: Config = {

@@ -5,9 +5,9 @@
  * - `isJsonContentType`, `readBounded`: the request body's type, and a read that never buffers past a cap;
  * - `createOriginPolicy`, `loopbackHost`: which browser origins and Host headers are allowed (DNS rebinding);
  * - `corsHeaders`, `preflightHeaders`: CORS for allowed origins, errors included;
- * - `urlHostname`, `urlPathname`: parts of a `Request.url` without a URL parse.
+ * - `urlHostname`, `urlOrigin`, `urlPathname`: parts of a `Request.url` without a URL parse.
  * It imports nothing outside itself.
  */
 export { isJsonContentType, readBounded } from "./body.ts";
 export { corsHeaders, createOriginPolicy, loopbackHost, type OriginPolicy, preflightHeaders } from "./origin.ts";
-export { urlHostname, urlPathname } from "./url.ts";
+export { urlHostname, urlOrigin, urlPathname } from "./url.ts";

@@ -1,7 +1,8 @@
 /**
  * Parts of a `Request.url` without `new URL()`, which costs a native parse per request. The runtime
  * serialized `Request.url`, so it is absolute and canonical (lowercase host, dotted IPv4, no
- * userinfo): slicing gives exactly what `new URL(url).hostname` / `.pathname` would.
+ * userinfo, no default port): slicing gives exactly what `new URL(url).hostname` / `.pathname` /
+ * `.origin` would.
  */
 
 const authorityEnd = (url: string, start: number) => {
@@ -16,6 +17,10 @@ export function urlHostname(url: string): string {
   if (authority.startsWith("[")) return authority.slice(0, authority.indexOf("]") + 1);
   const colon = authority.indexOf(":");
   return colon === -1 ? authority : authority.slice(0, colon);
+}
+
+export function urlOrigin(url: string): string {
+  return url.slice(0, authorityEnd(url, url.indexOf("//") + 2));
 }
 
 export function urlPathname(url: string): string {

@@ -49,6 +49,8 @@ export interface RequestContext<D = unknown> extends Readonly<Platform> {
   /** What tools and handlers are given, assembled once by the app. */
   readonly deps: D;
   readonly headers: Headers;
+  /** The HTTP request's URL (`Request.url`): its origin is where this server answers, for URLs that name it. */
+  readonly url: string;
   readonly userAgent?: string;
   readonly authorization?: string;
   /** When the HTTP request arrived (the transport's clock, ms). */

@@ -203,6 +203,7 @@ function newContext<D>(
   return {
     deps,
     headers: req.headers,
+    url: req.url,
     ip: platform.ip,
     requestId: platform.requestId,
     deployId: platform.deployId,

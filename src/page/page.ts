@@ -132,16 +132,18 @@ your client. A browser gets this page; agents POST JSON-RPC to the same URL.</p>
 </div></section>`;
 
 /**
- * The shadcn CLI's way in: the registry entry for components.json (docs/registry.md). The components
- * install into a React project as files, besides reaching agents through the tools.
+ * The shadcn CLI's way in: the registry entry for components.json, one line (docs/registry.md). The
+ * components install into a React project as files, besides reaching agents through the tools.
  */
 function shadcnCell(origin: string): string {
-  const entry = `"registries": {\n  "@patttterns": "${origin}/r/{name}.json"\n}`;
+  const entry = `"registries": { "@patttterns": "${origin}/r/{name}.json" }`;
   return `<div class="cell config" data-client="shadcn">
   <div class="cell-head"><h3>shadcn CLI</h3>${copyButton("cfg-shadcn")}</div>
   <p class="where">components.json, then <code>npx shadcn@latest add @patttterns/date-picker</code> \
 (<a href="/r/registry.json">the registry</a>)</p>
   <pre id="cfg-shadcn" class="json">${escapeHtml(entry)}</pre>
+  <p class="note">For a project with a components.json: get_component names each version's command \
+(<code>usage_rules.shadcn_add</code>). Any other project pastes its code.</p>
 </div>`;
 }
 

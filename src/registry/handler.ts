@@ -12,16 +12,20 @@ import { type Catalog, openCatalog } from "../catalog/catalog.ts";
 import type { CatalogFiles, CatalogReader } from "../catalog/reader.ts";
 import type { Entry } from "../catalog/schema.ts";
 import type { ComponentSource } from "../components/model.ts";
+import { VERSION_ID } from "../components/model.ts";
 import { componentSource } from "../components/source.ts";
 import type { Config } from "../config.ts";
+import type { DomainError } from "../errors.ts";
+import type { Platform } from "../mcp/context.ts";
 import type { BlobsConfig } from "../storage/blobs.ts";
+import { REGISTRY_METHODS, type RecordedRequest } from "../usage/event.ts";
 import { ACTIVE, loadComponent } from "../components/version-rule.ts";
 import { urlPathname } from "../http/index.ts";
 import { THEMES, type ThemeName } from "./css-vars.ts";
 import { registryItem } from "./item.ts";
 import { listing, readListingQuery } from "./listing.ts";
 import { entryNamed, NAME, NAME_MAX, registryName } from "./names.ts";
-import { type Answer, failed, PINNED_SECONDS, preflight, respond, storeFailed } from "./respond.ts";
+import { type Answer, failed, PINNED_SECONDS, preflight, respond, statusOf, storeFailed } from "./respond.ts";
 
 export interface RegistryDeps {
   catalog: Catalog;
@@ -38,6 +42,12 @@ export interface RegistryOptions {
   components?: ComponentSource;
   blobs?: BlobsConfig;
   fetch?: typeof fetch;
+}
+
+/** A response, and what usage records of the request (src/usage/recorder.ts, `ServingHandler`). */
+export interface Served {
+  response: Response;
+  requests: RecordedRequest[];
 }
 
 /** The registry over the configured catalog and component source: what the edge function serves. */
@@ -102,67 +112,93 @@ export function registryHandler({ catalog, components, indexTtlMs }: RegistryDep
     const pinned = requested !== undefined && requested !== ACTIVE;
     const loaded = await loadComponent(components, entry, requested);
     if (!loaded.ok) {
-      const e = loaded.error;
-      const title = `#${entry.catalogNumber} ${entry.title}`;
-      if (e.code === "version_not_found") {
-        const available = e.available_versions as string[];
-        const active = e.active_version_id as string;
-        const instead = available.length
-          ? `Ask for one of ${available.join(", ")} (?version=${available[0]}), ` +
-            `or leave version out for the active one, ${active}.`
-          : "It has no version to serve.";
-        return failed(
-          404,
-          e.code,
-          `${title} has no version ${JSON.stringify(requested!.slice(0, VERSION_MAX))}. ${instead}`,
-          { available_versions: available, active_version_id: active },
-        );
-      }
-      if (e.code === "component_not_found")
-        return failed(
-          404,
-          e.code,
-          `${title} has no component yet. The index lists those that do: ${indexUrl(origin)}.`,
-        );
-      if (e.code === "upstream_timeout" || e.code === "upstream_error") return storeFailed(e);
-      return failed(400, e.code, e.message);
+      // As get_component reports it: only a well-formed version id goes into the usage record.
+      const report = {
+        pattern_id: entry.id,
+        version_id: requested && VERSION_ID.test(requested) ? requested : undefined,
+      };
+      return { ...notServed(entry, loaded.error, requested, origin), report };
     }
     const { versionId, tsx } = loaded;
     return {
       status: 200,
       body: registryItem({ catalog, entry, name, versionId, pinned, tsx, theme, origin }),
       lifetime: pinned ? { seconds: PINNED_SECONDS } : brief,
+      report: { pattern_id: entry.id, version_id: versionId },
     };
   }
 
-  return async function handle(req: Request): Promise<Response> {
-    try {
-      return await route(req);
-    } catch (e) {
-      // A fault of ours (a catalog file that failed to load): reported, never a stack to the client.
-      console.error(`[registry] internal error: ${e instanceof Error ? e.message : String(e)}`);
-      const vary = urlPathname(req.url) === INDEX_PATH ? VARY.index : VARY.item;
-      return respond(req.method, vary, failed(500, "internal_error", "The registry failed. Retry in a few seconds."));
+  /** Why a known pattern's item is not served, in words that say what to ask for instead. */
+  function notServed(entry: Entry, e: DomainError, requested: string | undefined, origin: string): Answer {
+    const title = `#${entry.catalogNumber} ${entry.title}`;
+    if (e.code === "version_not_found") {
+      const available = e.available_versions as string[];
+      const active = e.active_version_id as string;
+      const instead = available.length
+        ? `Ask for one of ${available.join(", ")} (?version=${available[0]}), ` +
+          `or leave version out for the active one, ${active}.`
+        : "It has no version to serve.";
+      return failed(
+        404,
+        e.code,
+        `${title} has no version ${JSON.stringify(requested!.slice(0, VERSION_MAX))}. ${instead}`,
+        { available_versions: available, active_version_id: active },
+      );
     }
-  };
+    if (e.code === "component_not_found")
+      return failed(404, e.code, `${title} has no component yet. The index lists those that do: ${indexUrl(origin)}.`);
+    if (e.code === "upstream_timeout" || e.code === "upstream_error") return storeFailed(e);
+    return failed(400, e.code, e.message);
+  }
 
-  async function route(req: Request): Promise<Response> {
-    if (req.method === "OPTIONS") return preflight();
-    const path = urlPathname(req.url);
-    const isIndex = path === INDEX_PATH;
-    const vary = isIndex ? VARY.index : VARY.item;
+  /** The answer to `req` on `path`; thrown only for a fault of ours. */
+  async function route(req: Request, path: string, isIndex: boolean): Promise<Answer> {
     if (req.method !== "GET" && req.method !== "HEAD")
-      return respond(req.method, vary, failed(405, "method_not_allowed", "The registry is read-only: use GET."));
+      return failed(405, "method_not_allowed", "The registry is read-only: use GET.");
     const url = new URL(req.url);
-    if (isIndex) return respond(req.method, vary, await index(url.searchParams));
+    if (isIndex) return index(url.searchParams);
     const m = ITEM_PATH.exec(path);
     // Only a plain name (letters, digits, dashes) can name an item: anything else is not one, read nothing.
     if (!m || m[1].length > NAME_MAX || !NAME.test(m[1]))
-      return respond(
-        req.method,
-        vary,
-        failed(404, "not_found", `Registry items are at /r/{name}.json; the index lists every name: ${INDEX_PATH}.`),
+      return failed(
+        404,
+        "not_found",
+        `Registry items are at /r/{name}.json; the index lists every name: ${INDEX_PATH}.`,
       );
-    return respond(req.method, vary, await item(m[1], url.searchParams, url.origin));
+    return item(m[1], url.searchParams, url.origin);
   }
+
+  /**
+   * One request: its response, and for an item's or the index's request what usage records of it
+   * (src/usage/recorder.ts, `withUsage`): the document asked for, its pattern and version, its
+   * status, bytes and time. A preflight, or a path that names no document, records nothing.
+   */
+  return async function serve(req: Request, platform: Platform = {}): Promise<Served> {
+    const startedAt = performance.now();
+    if (req.method === "OPTIONS") return { response: preflight(), requests: [] };
+    const path = urlPathname(req.url);
+    const isIndex = path === INDEX_PATH;
+    let answer: Answer;
+    try {
+      answer = await route(req, path, isIndex);
+    } catch (e) {
+      // A fault of ours (a catalog file that failed to load): reported, never a stack to the client.
+      console.error(`[registry] internal error: ${e instanceof Error ? e.message : String(e)}`);
+      answer = failed(500, "internal_error", "The registry failed. Retry in a few seconds.");
+    }
+    const { response, bytes } = respond(req.method, isIndex ? VARY.index : VARY.item, answer);
+    const method = isIndex ? REGISTRY_METHODS.index : ITEM_PATH.test(path) ? REGISTRY_METHODS.item : undefined;
+    if (!method) return { response, requests: [] };
+    const context = {
+      method,
+      headers: req.headers,
+      userAgent: req.headers.get("user-agent") ?? undefined,
+      ip: platform.ip,
+      requestId: platform.requestId,
+      deployId: platform.deployId,
+    };
+    const outcome = { status: statusOf(answer), report: answer.report };
+    const durationMs = performance.now() - startedAt;
+    return { response, requests: [{ context, outcome, httpStatus: answer.status, bytes, durationMs }] };
+  };
 }

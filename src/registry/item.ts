@@ -10,6 +10,7 @@ import { installSpecs, tailwindRequirement } from "../components/install.ts";
 import type { Tsx } from "../components/model.ts";
 import { cssVariables, DESIGN_CONSTRAINTS, dependencies } from "../components/rules.ts";
 import { cssVars, type ThemeName } from "./css-vars.ts";
+import { itemUrl } from "./names.ts";
 
 export const ITEM_SCHEMA = "https://ui.shadcn.com/schema/registry-item.json";
 export const INDEX_SCHEMA = "https://ui.shadcn.com/schema/registry.json";
@@ -29,12 +30,6 @@ export const itemFile = (name: string) => ({
   type: ITEM_TYPE,
   target: `@components/${FOLDER}/${name}.tsx`,
 });
-
-/** The item's URL on this origin: pinned to `versionId` (the active version's without one), in `theme`. */
-export function itemUrl(origin: string, name: string, versionId?: string, theme: ThemeName = "patttterns"): string {
-  const query = [versionId && `version=${versionId}`, theme !== "patttterns" && `theme=${theme}`].filter(Boolean);
-  return `${origin}/r/${name}.json${query.length ? `?${query.join("&")}` : ""}`;
-}
 
 /** What an index entry and an item both say of the pattern: its identity in the catalog. */
 function identity(e: Entry, name: string) {

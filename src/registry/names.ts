@@ -3,10 +3,12 @@
  * (`/ui-components/date-picker` → `date-picker`). Where two patterns share a last segment, or it is a
  * name the registry keeps for itself (`registry`, the index), each of them is `{segment}-{catalog
  * number}` instead (`onboarding-82`), so every name stays unique and none is ever reassigned to
- * another pattern. Only names read through the catalog's lookup ever reach the store.
+ * another pattern. Only names read through the catalog's lookup ever reach the store. And the
+ * addresses built on them: an item's URL, and the command that installs it.
  */
 import type { Catalog } from "../catalog/catalog.ts";
 import type { Entry } from "../catalog/schema.ts";
+import type { ThemeName } from "./css-vars.ts";
 
 /** Names the registry serves itself: a pattern ending in one of them takes the numbered form. */
 const RESERVED = new Set(["registry"]);
@@ -48,3 +50,15 @@ export async function entryNamed(
   }
   return { sharing: [] };
 }
+
+/** The item's URL on this origin: pinned to `versionId` (the active version's without one), in `theme`. */
+export function itemUrl(origin: string, name: string, versionId?: string, theme: ThemeName = "patttterns"): string {
+  const query = [versionId && `version=${versionId}`, theme !== "patttterns" && `theme=${theme}`].filter(Boolean);
+  return `${origin}/r/${name}.json${query.length ? `?${query.join("&")}` : ""}`;
+}
+
+/**
+ * The shadcn CLI's command that installs the item at `url`. Quoted: a `?` unquoted is a glob in zsh
+ * (macOS's shell), which refuses the command when no file matches.
+ */
+export const shadcnAdd = (url: string) => `npx shadcn@latest add "${url}"`;

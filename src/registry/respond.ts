@@ -32,10 +32,17 @@ export interface Answer {
   body: unknown;
   lifetime: Lifetime;
   headers?: Record<string, string>;
+  /** What usage records of it: the pattern and version served or asked for, never code. */
+  report?: { pattern_id?: string; version_id?: string };
 }
 
-/** `answer` as the response to `method` (HEAD: the same status and headers, no body). */
-export function respond(method: string, vary: string, a: Answer): Response {
+const encoder = new TextEncoder();
+
+/**
+ * `answer` as the response to `method` (HEAD: the same status and headers, no body), and the bytes
+ * of its body: encoded here once, as the runtime would encode the text.
+ */
+export function respond(method: string, vary: string, a: Answer): { response: Response; bytes: number } {
   const headers = {
     ...BASE,
     "Content-Type": "application/json; charset=utf-8",
@@ -43,8 +50,13 @@ export function respond(method: string, vary: string, a: Answer): Response {
     ...cacheHeaders(a.lifetime),
     ...a.headers,
   };
-  return new Response(method === "HEAD" ? null : JSON.stringify(a.body, null, 2), { status: a.status, headers });
+  const body = method === "HEAD" ? null : encoder.encode(JSON.stringify(a.body, null, 2));
+  return { response: new Response(body, { status: a.status, headers }), bytes: body?.byteLength ?? 0 };
 }
+
+/** The error code of a failed answer (`failed`'s body), or `ok`. */
+export const statusOf = (a: Answer) =>
+  a.status < 400 ? "ok" : String((a.body as { error?: unknown } | null)?.error ?? `http_${a.status}`);
 
 /** A CORS preflight: any origin may read with GET. */
 export const preflight = () =>

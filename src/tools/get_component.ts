@@ -1,8 +1,10 @@
 import * as z from "zod/mini";
 import type { Tsx } from "../components/model.ts";
 import { componentPayload } from "../components/payload.ts";
+import { urlOrigin } from "../http/index.ts";
 import type { Prebuilt } from "../mcp/wire.ts";
 import { type CallToolResult, textResult } from "../mcp/tool.ts";
+import { itemUrl, registryName, shadcnAdd } from "../registry/names.ts";
 import { loadRequested, patternRef, versionRef } from "./refs.ts";
 import { defineTool } from "./define.ts";
 
@@ -11,7 +13,9 @@ import { defineTool } from "./define.ts";
  * call's work, and without this the get_component cells of `npm run bench` fall below their guard (5x
  * less CPU than the SDK's pattern). A version is served unchanged until its active pointer or version
  * list moves. Keyed on the code value the code cache hands out, so it lives as long as that code stays
- * cached; `key` is what else the result depends on.
+ * cached; `key` is what else the result depends on: the request's origin too, which the install
+ * command names, so one origin's URL is never served to another (a deployment answers on one or two
+ * origins; a request from another rebuilds the result).
  */
 const served = new WeakMap<Tsx, { key: string; result: Prebuilt<CallToolResult> }>();
 
@@ -20,10 +24,12 @@ export default defineTool({
   description:
     "Fetch a pattern's React + Tailwind TSX component exactly as the catalog stores it, with metadata (tags, catalog " +
     "number, interaction rules), usage_rules (the --ui-* CSS variables it needs and theme_css, their default values " +
-    "light and dark; design constraints; npm dependencies at pinned versions and an install line; the Tailwind " +
-    "versions it needs) and the pattern's page URL. Paste component_code unchanged and map the --ui-* variables onto " +
-    "your theme, or paste theme_css when the project has none. Without version_id you get the active (latest " +
-    "polished) version; pass version_id to pin one.",
+    "light and dark; design constraints; npm dependencies at pinned versions and an install line; shadcn_add, the " +
+    "shadcn CLI command that installs this version; the Tailwind versions it needs) and the pattern's page URL. In a " +
+    "project with a components.json (shadcn), run shadcn_add: it writes the file, installs the packages and adds the " +
+    "variables. In any other, paste component_code unchanged, run install, and map the --ui-* variables onto your " +
+    "theme, or paste theme_css when the project has none. Without version_id you get the active (latest polished) " +
+    "version; pass version_id to pin one.",
   input: z.object({
     pattern_id: patternRef,
     version_id: versionRef(
@@ -33,14 +39,17 @@ export default defineTool({
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   returnsCode: true,
-  async run({ pattern_id, version_id }, { deps: { catalog, components } }) {
+  async run({ pattern_id, version_id }, { deps: { catalog, components }, url }) {
     const found = await loadRequested(catalog, components, pattern_id, version_id);
     if (!found.ok) return found;
     const { entry, index, versionId, available, tsx, report } = found;
-    const key = `${catalog.url(entry)} ${versionId} ${index.activeVersionId} ${available.join(",")}`;
+    const origin = urlOrigin(url);
+    const key = `${origin} ${catalog.url(entry)} ${versionId} ${index.activeVersionId} ${available.join(",")}`;
     let kept = served.get(tsx);
     if (kept?.key !== key) {
-      served.set(tsx, (kept = { key, result: textResult(JSON.stringify(componentPayload(catalog, entry, found))) }));
+      const command = shadcnAdd(itemUrl(origin, await registryName(catalog, entry), versionId));
+      const payload = componentPayload(catalog, entry, found, command);
+      served.set(tsx, (kept = { key, result: textResult(JSON.stringify(payload)) }));
     }
     return { ok: true, result: kept.result, report };
   },

@@ -29,8 +29,9 @@ export default defineTool({
     "abbreviation, typos tolerated; patterns holding every word come first, then ranked matches, and a query about " +
     "nothing in the catalog returns no results. Returns { results, total }; each hit has pattern_id, catalog_number, " +
     "title, description, tags, type, slug, url, has_component, default_version and match (all_words, synonym, " +
-    "corrected or some_words). Next: call get_component with a hit's pattern_id to fetch the exact code; never write " +
-    "the component yourself when one exists.",
+    "corrected or some_words). Next: call get_component with a hit's pattern_id to fetch the exact code, then run " +
+    "its shadcn command in a project with a components.json, or paste the code in any other; never write the " +
+    "component yourself when one exists.",
   input: z.object({
     query: z
       .optional(z.string().check(z.maxLength(LIMITS.queryChars)))

@@ -21,11 +21,12 @@ export default defineTool({
     "Check code you adapted from get_component against the version it came from and the catalog's rules. Call it " +
     "after adapting a component (props, state, wiring) and before you finish; fix what it reports and call again. " +
     "Pass the pattern_id and version_id you fetched and your whole edited TSX. Only what your edit changed is " +
-    "reported: parse errors, hard-coded colours (hex, rgb(), named colours, Tailwind palette classes such as " +
-    "bg-blue-500), fonts and radii outside the --ui-* tokens, unknown --ui-* tokens, imports beyond react, " +
-    "react-dom, lucide-react and framer-motion, lucide-react icons the pinned version does not export, and fewer " +
-    "aria/role attributes, keyboard handlers or focusable controls than delivered. Returns { ok, findings: [{ rule, " +
-    "severity, message, line, suggestion }], base }; ok is false when any finding is an error. It never rewrites code.",
+    "reported: parse errors, a lost component (its default export gone, or no JSX left), hard-coded colours (hex, " +
+    "rgb(), named colours, Tailwind palette classes such as bg-blue-500), fonts and radii outside the --ui-* tokens, " +
+    "unknown --ui-* tokens, imports beyond react, react-dom, lucide-react and framer-motion, lucide-react icons the " +
+    "pinned version does not export, and fewer aria/role attributes, keyboard handlers or focusable controls than " +
+    "delivered. Returns { ok, findings: [{ rule, severity, message, line, suggestion }], base }; ok is false when " +
+    "any finding is an error. It never rewrites code.",
   input: z.object({
     pattern_id: patternRef,
     version_id: versionRef(

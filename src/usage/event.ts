@@ -6,11 +6,37 @@
 import * as z from "zod/mini";
 import "../zod-english.ts";
 import { isInfraCode } from "../errors.ts";
-import type { RequestContext } from "../mcp/context.ts";
-import type { ServedRequest } from "../mcp/http.ts";
+import type { Outcome, RequestContext } from "../mcp/context.ts";
 
-/** The methods usage counts: handshakes and tool calls (docs/usage.md). Everything else is not recorded. */
-export const RECORDED_METHODS = new Set(["initialize", "server/discover", "tools/call"]);
+/**
+ * The shadcn registry's requests (src/registry/), each recorded like a tool call under its own
+ * method name: a registry item's, and the index's (its searches included).
+ */
+export const REGISTRY_METHODS = { item: "registry/item", index: "registry/index" } as const;
+const REGISTRY = new Set<string>(Object.values(REGISTRY_METHODS));
+export const isRegistryMethod = (method: string) => REGISTRY.has(method);
+
+/**
+ * The methods usage counts: handshakes, tool calls and registry requests (docs/usage.md). Everything
+ * else is not recorded.
+ */
+export const RECORDED_METHODS = new Set(["initialize", "server/discover", "tools/call", ...REGISTRY]);
+
+/**
+ * What usage reads of one request it records: the MCP transport hands one per JSON-RPC request it
+ * served (`ServedRequest`, src/mcp/http.ts), the registry one per item or index request.
+ */
+export interface RecordedRequest {
+  context: Pick<
+    RequestContext,
+    "method" | "headers" | "userAgent" | "ip" | "requestId" | "deployId" | "era" | "protocolVersion" | "clientInfo"
+  >;
+  outcome: Outcome;
+  httpStatus: number;
+  /** Bytes of the response body sent for it. */
+  bytes: number;
+  durationMs: number;
+}
 
 /** Blobs store and key layout. Events get unique keys, so concurrent isolates never overwrite each other. */
 export const USAGE_STORE = "patttterns-mcp-usage";
@@ -89,9 +115,11 @@ export const dayOf = (iso: string) => iso.slice(0, 10);
  * Builds the stored event; `client` is the already-hashed caller, `sessionAgent` the agent a valid
  * session id carries (session.ts), used only when the call names no client itself.
  */
-export function toEvent(served: ServedRequest, at: Date, client: string | null, sessionAgent?: string): UsageEvent {
+export function toEvent(served: RecordedRequest, at: Date, client: string | null, sessionAgent?: string): UsageEvent {
   const { context: request, outcome } = served;
-  const named = agentHint(request);
+  // A registry request has nothing but its User-Agent to name its client, and the shadcn CLI's says
+  // so (`shadcn`); an MCP call's User-Agent is mostly its HTTP library's, a hint kept apart.
+  const named = isRegistryMethod(request.method) ? clean(request.userAgent) || UNKNOWN_AGENT : agentHint(request);
   const agent = named === UNKNOWN_AGENT && sessionAgent ? sessionAgent : named;
   return {
     v: 1,

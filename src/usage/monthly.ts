@@ -5,7 +5,7 @@
 import * as z from "zod/mini";
 import "../zod-english.ts";
 import type { ChatRecord } from "./chat.ts";
-import { dayOf, errorKind, UNKNOWN_AGENT, type UsageEvent } from "./event.ts";
+import { dayOf, errorKind, isRegistryMethod, UNKNOWN_AGENT, type UsageEvent } from "./event.ts";
 
 const count = z.number().check(z.int(), z.nonnegative());
 const Counts = z.record(z.string(), count);
@@ -23,6 +23,7 @@ export const Monthly = z.object({
   /** Events that could not be parsed (a write cut off mid-way); not in any other count. */
   unreadable: z._default(z.number().check(z.int(), z.nonnegative()), 0),
   by_method: Counts,
+  /** Tool calls by tool, and the registry's requests by method (`registry/item`, `registry/index`). */
   by_tool: Counts,
   by_status: Counts,
   by_agent: Counts,
@@ -99,7 +100,8 @@ export function addEvent(m: Monthly, e: UsageEvent): void {
   bump(m.by_status, e.status);
   bump(m.by_agent, e.agent);
   if (e.agent === UNKNOWN_AGENT) bump(m.unknown_by_user_agent, e.user_agent ?? "(none)");
-  bump(m.by_protocol, e.protocol_version ? `${e.era ?? "?"} ${e.protocol_version}` : "unknown");
+  const registry = isRegistryMethod(e.method);
+  bump(m.by_protocol, e.protocol_version ? `${e.era ?? "?"} ${e.protocol_version}` : registry ? "registry" : "unknown");
   bump(m.by_client, e.client);
   const day = dayOf(e.ts);
   bump(m.by_day, day);
@@ -109,6 +111,8 @@ export function addEvent(m: Monthly, e: UsageEvent): void {
     m.tool_calls++;
     bump(m.by_tool, e.tool ?? "(unknown tool)");
   }
+  // Counted like a tool call, beside get_component, under its own name; not in tool_calls (MCP's).
+  if (registry) bump(m.by_tool, e.method);
   bump(m.by_pattern, e.pattern_id);
   if (e.pattern_id && e.version_id) bump(m.by_version, `${e.pattern_id}@${e.version_id}`);
   const kind = errorKind(e.status, e.http_status);

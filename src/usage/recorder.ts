@@ -2,8 +2,10 @@
  * Usage wraps the endpoint from outside (`withUsage`, a decorator over the handler): it reads what
  * the transport hands back of each request it served (its context and the outcome the server
  * returned, `Served`), logs one `[mcp-usage]` line per recorded request and stores one event per
- * request under a unique key. Where the platform has waitUntil (production) both happen after the
- * response; a recording failure is logged and swallowed: it never fails a response.
+ * request under a unique key. The registry's function wraps its handler the same way, with the same
+ * recorder: an item or index request is one more recorded request. Where the platform has waitUntil
+ * (production) both happen after the response; a recording failure is logged and swallowed: it never
+ * fails a response.
  *
  * Session ids are usage's alone: the protocol core keeps no session and mints none. To name 2025-era
  * clients, which name themselves only in `initialize`, this decorator adds a signed, self-contained
@@ -11,9 +13,9 @@
  * (session.ts), and reads it back, after the response, on the client's later calls. It changes no
  * answer and authorizes nothing.
  */
+import type { Context } from "@netlify/edge-functions";
 import { type Config, DEFAULTS, USAGE } from "../config.ts";
 import type { Platform } from "../mcp/context.ts";
-import type { McpHandler, ServedRequest } from "../mcp/http.ts";
 import { type BlobsConfig, type KV, openStore } from "../storage/blobs.ts";
 import {
   agentHint,
@@ -21,6 +23,7 @@ import {
   logLine,
   monthOf,
   RECORDED_METHODS,
+  type RecordedRequest,
   toEvent,
   UNKNOWN_AGENT,
   USAGE_STORE,
@@ -55,19 +58,19 @@ export interface UsageRecorder {
    * The served requests of one HTTP request (their ip, requestId and deployId are its own): logs
    * synchronously, then stores. The promise settles when stored and never rejects.
    */
-  record(requests: ServedRequest[]): Promise<void>;
+  record(requests: RecordedRequest[]): Promise<void>;
   /**
    * The `Mcp-Session-Id` for a served 2025-era `initialize` that named its client; undefined when
    * ids are off, the client named none, or the key is not at hand in time. Never rejects.
    */
-  sessionId(request: ServedRequest): Promise<string | undefined>;
+  sessionId(request: RecordedRequest): Promise<string | undefined>;
 }
 
 /**
  * Only a successful 2025-era initialize that named its client gets a session id: a 2026-07-28
  * request names its client on every call.
  */
-const mintsSessionId = ({ context, outcome, httpStatus }: ServedRequest) =>
+const mintsSessionId = ({ context, outcome, httpStatus }: RecordedRequest) =>
   context.method === "initialize" &&
   context.era === "legacy" &&
   outcome.status === "ok" &&
@@ -75,7 +78,7 @@ const mintsSessionId = ({ context, outcome, httpStatus }: ServedRequest) =>
   agentHint(context) !== UNKNOWN_AGENT;
 
 /** A call that names no client but carries a session id, which may name it. */
-const readsSessionId = ({ context }: ServedRequest) =>
+const readsSessionId = ({ context }: RecordedRequest) =>
   context.era === "legacy" && agentHint(context) === UNKNOWN_AGENT && context.headers.has("mcp-session-id");
 
 // Loaded on the first search that found little: most calls never need it.
@@ -127,7 +130,7 @@ export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
       async () => (await keysFor(deployId)).session(),
     );
   /** The agent each request's session id names, if valid; undefined otherwise, and when the key is not at hand. */
-  const sessionAgents = async (requests: ServedRequest[]) => {
+  const sessionAgents = async (requests: RecordedRequest[]) => {
     if (!sessions || !requests.some(readsSessionId)) return requests.map(() => undefined);
     try {
       // After the response: as long as a write may take (the key is read from the store at most once).
@@ -223,8 +226,34 @@ export function usageRecorder(
   });
 }
 
+/**
+ * What Netlify's edge `Context` says of a request, as the handlers take it. Production honours
+ * waitUntil: the usage write runs after the response is sent, and so does the local server of
+ * `npm start` (server region "local"). Netlify's local emulation (@netlify/dev, deploy context "dev")
+ * ends a request's worker with its response, killing work still pending in waitUntil, so there the
+ * write is awaited before responding.
+ */
+export function edgePlatform(context: Context): Platform {
+  const emulated = context.deploy?.context === "dev" && context.server?.region !== "local";
+  return {
+    ip: context.ip,
+    requestId: context.requestId,
+    deployId: context.deploy?.id,
+    waitUntil: emulated ? undefined : (work) => context.waitUntil(work),
+  };
+}
+
 /** A later task, on the runtime's own timer (timer.ts: Deno's first `setTimeout` costs ~15 ms). */
 const nextTask = () => timer(0).done;
+
+/**
+ * A handler that says what it served: the MCP transport (`McpHandler`, src/mcp/http.ts) or the
+ * registry (src/registry/handler.ts).
+ */
+export type ServingHandler = (
+  req: Request,
+  platform?: Platform,
+) => Promise<{ response: Response; requests: RecordedRequest[] }>;
 
 /**
  * The endpoint with usage: each request's served contexts go to `recorder` once the response is
@@ -233,7 +262,7 @@ const nextTask = () => timer(0).done;
  * awaited before the response is returned.
  */
 export function withUsage(
-  handle: McpHandler,
+  handle: ServingHandler,
   recorder: UsageRecorder,
 ): (req: Request, platform?: Platform) => Promise<Response> {
   return async (req, platform = {}) => {

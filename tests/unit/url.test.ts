@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createOriginPolicy, urlHostname, urlPathname } from "../../src/http/index.ts";
+import { createOriginPolicy, urlHostname, urlOrigin, urlPathname } from "../../src/http/index.ts";
 
 // Request.url as runtimes serialize it: the slices must agree with the URL parser on every shape.
 const urls = [
@@ -13,14 +13,17 @@ const urls = [
   "https://example.com#/mcp",
   "http://127.0.0.1:9/mcp/../x",
   "https://xn--bcher-kva.example/a%20b/c?d#e",
+  "HTTPS://PATTTTERNS.com:443/mcp",
+  "http://Localhost:80/r/date-picker.json?version=v1",
 ];
 
-describe("urlHostname / urlPathname", () => {
+describe("urlHostname / urlOrigin / urlPathname", () => {
   for (const raw of urls) {
     const canonical = new Request(raw).url;
     it(`match the URL parser for ${canonical}`, () => {
       const u = new URL(canonical);
       expect(urlHostname(canonical)).toBe(u.hostname);
+      expect(urlOrigin(canonical)).toBe(u.origin);
       expect(urlPathname(canonical)).toBe(u.pathname);
     });
   }

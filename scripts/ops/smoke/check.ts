@@ -1,15 +1,16 @@
 /**
  * The deploy smoke: discover/initialize, tools/list, search_components, get_component (active and
  * an explicit version), sha256 of component_code against the reference (the Components API, or the
- * local Blobs store), payload shapes with zod; latency of every call over `runs` runs. A call is
- * retried once, after ~500 ms, only when the failure is transient (network, timeout, 5xx, 429,
- * upstream_*), as agents are told to do.
+ * local Blobs store), the registry item of each (the path get_component's shadcn_add names, on the
+ * endpoint's origin) against get_component's metadata.sha256, payload shapes with zod; latency of
+ * every call over `runs` runs. A call is retried once, after ~500 ms, only when the failure is
+ * transient (network, timeout, 5xx, 429, upstream_*), as agents are told to do.
  */
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { CLIENT, LEGACY, MODERN, type SmokeClient, smokeClient, Transient } from "./client.ts";
-import { componentSchema, type ComponentPayload, searchSchema, toolsListSchema } from "./schema.ts";
+import { componentSchema, type ComponentPayload, registryItemSchema, searchSchema, toolsListSchema } from "./schema.ts";
 import { percentile } from "../../lib/stats.ts";
 
 export interface SmokeOptions {
@@ -173,6 +174,23 @@ async function checkHash(p: ComponentPayload, reference: () => Promise<Uint8Arra
   return mine;
 }
 
+/**
+ * The registry item `shadcn_add` names (its path; without the version for the active item), fetched
+ * from the endpoint's origin: its file must be the code get_component served, byte for byte.
+ */
+async function checkItem({ registry }: SmokeClient, p: ComponentPayload, active: boolean) {
+  const named = new URL(/"([^"]+)"$/.exec(p.usage_rules.shadcn_add)![1]);
+  const path = active ? named.pathname : `${named.pathname}${named.search}`;
+  const item = await registry(path, registryItemSchema);
+  const bytes = sha256(new TextEncoder().encode(item.files[0].content));
+  const { sha256: claimed, version_id } = p.metadata;
+  if (item.meta.version_id !== version_id) throw new Error(`${path} served ${item.meta.version_id}, not ${version_id}`);
+  if (bytes !== claimed)
+    throw new Error(`${path}: file sha256 ${bytes.slice(0, 12)} ≠ get_component ${claimed.slice(0, 12)}`);
+  if (item.meta.sha256 !== claimed) throw new Error(`${path}: meta.sha256 ≠ get_component ${claimed.slice(0, 12)}`);
+  return `${path}: ${bytes.slice(0, 16)}… = get_component`;
+}
+
 const described = (p: ComponentPayload) =>
   `${p.metadata.catalog_number} ${p.metadata.version_id}, ${p.metadata.bytes} B`;
 
@@ -180,7 +198,8 @@ const described = (p: ComponentPayload) =>
  * search_components, then get_component of the first hit (or `opts.pattern`): the active version and
  * one pinned version (`opts.version`, else one that is not active), each checked against `reference`.
  */
-async function components(step: RunStep, { tool }: SmokeClient, reference: Reference, opts: SmokeOptions) {
+async function components(step: RunStep, client: SmokeClient, reference: Reference, opts: SmokeOptions) {
+  const { tool } = client;
   const query = { query: opts.query, limit: 5 };
   const search = await step(
     "search_components",
@@ -201,6 +220,11 @@ async function components(step: RunStep, { tool }: SmokeClient, reference: Refer
   const { pattern_id, available_versions, active_version_id } = active.metadata;
   const against = (op: string) => (h: string) => `${h.slice(0, 16)}… = ${opts.componentsApi ? op : "store"}`;
   await step("sha256 (active)", () => checkHash(active, () => reference.active(pattern_id)), against("op=active"));
+  await step(
+    "registry (active)",
+    () => checkItem(client, active, true),
+    (d) => d,
+  );
   const version = opts.version ?? available_versions.find((v) => v !== active_version_id) ?? active_version_id;
   const pin = { pattern_id, version_id: version };
   const pinned = await step(
@@ -215,6 +239,11 @@ async function components(step: RunStep, { tool }: SmokeClient, reference: Refer
     `sha256 (${version})`,
     () => checkHash(pinned, () => reference.tsx(pattern_id, version)),
     against("op=code"),
+  );
+  await step(
+    `registry (${version})`,
+    () => checkItem(client, pinned, false),
+    (d) => d,
   );
 }
 

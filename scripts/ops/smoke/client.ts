@@ -1,5 +1,6 @@
 /**
- * The deploy smoke's client: JSON-RPC over HTTP to the endpoint under test, as an agent calls it.
+ * The deploy smoke's client: JSON-RPC over HTTP to the endpoint under test, as an agent calls it, and
+ * GETs of the registry beside it, as the shadcn CLI fetches an item.
  * Failures worth one retry (the network, a timeout, HTTP 5xx/429, an upstream_* tool error) are
  * thrown as `Transient`.
  */
@@ -72,7 +73,33 @@ export function smokeClient(url: string, timeoutMs: number) {
     return parsed.data;
   }
 
-  return { rpc, tool };
+  /**
+   * GET of the registry document at `path` (with its query) on the endpoint's own origin, parsed as
+   * `schema`: the registry of the deployment under test, whatever origin a payload names.
+   */
+  async function registry<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
+    const target = new URL(path, url);
+    const res = await fetch(target, { signal: AbortSignal.timeout(timeoutMs) }).catch((e) => {
+      throw new Transient(`${target} unreachable: ${e.cause?.code ?? e.message}`);
+    });
+    if (res.status >= 500 || res.status === 429) throw new Transient(`HTTP ${res.status} for ${path}`);
+    const text = await res.text();
+    if (!res.ok) throw new Error(`HTTP ${res.status} for ${path}: ${text.slice(0, 160)}`);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new Error(`${path}: not JSON: ${text.slice(0, 120)}`);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new Error(`${path}: item shape: ${issue.path.join(".")}: ${issue.message}`);
+    }
+    return parsed.data;
+  }
+
+  return { rpc, tool, registry };
 }
 
 export type SmokeClient = ReturnType<typeof smokeClient>;

@@ -1,6 +1,6 @@
 /**
  * The payload shapes the deploy smoke holds a live endpoint to: the tool contracts of docs/catalog.md
- * and docs/components.md, seen from the client.
+ * and docs/components.md, and the registry item of docs/registry.md, seen from the client.
  */
 import { z } from "zod";
 
@@ -61,6 +61,9 @@ export const componentSchema = z.object({
       dependencies: z.array(z.string()),
       dependency_versions: z.record(z.string(), z.string()),
       install: z.string().startsWith("npm install ").nullable(),
+      shadcn_add: z
+        .string()
+        .regex(/^npx shadcn@latest add "https?:\/\/[^"\s]+\/r\/[a-z0-9-]+\.json\?version=[a-z0-9]+"$/),
       tailwind: z.object({ versions: z.string(), syntax: z.array(z.string()) }),
       theme_css: z.string().includes(":root {"),
     })
@@ -70,3 +73,9 @@ export const componentSchema = z.object({
 });
 
 export type ComponentPayload = z.output<typeof componentSchema>;
+
+/** A registry item (docs/registry.md), what the smoke reads of it: its one file and its meta. */
+export const registryItemSchema = z.object({
+  files: z.array(z.object({ content: z.string() }).loose()).length(1),
+  meta: z.object({ version_id: versionId, sha256: z.string().regex(/^[0-9a-f]{64}$/) }).loose(),
+});

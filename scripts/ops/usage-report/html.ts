@@ -6,10 +6,12 @@ import {
   pct,
   ranked,
   type Report,
+  TOOLS_TITLE,
   type Titles,
   UNKNOWN_BY_UA_TITLE,
   versionLabel,
 } from "./report.ts";
+import { REGISTRY_METHODS } from "../../../src/usage/event.ts";
 import type { Counts } from "../../../src/usage/monthly.ts";
 import { COLOURS, KPIS_CSS, renderKpisHtml } from "./kpis-html.ts";
 
@@ -108,6 +110,10 @@ export function renderHtml(r: Report, titles: Titles = {}): string {
   const tiles = [
     ["Calls", String(r.calls)],
     ["Tool calls", String(r.tool_calls)],
+    [
+      "Registry requests",
+      `${r.by_method[REGISTRY_METHODS.item] ?? 0} items, ${r.by_method[REGISTRY_METHODS.index] ?? 0} index`,
+    ],
     ["Unique clients", String(r.unique_clients)],
     ["Bytes served", humanBytes(r.bytes)],
     ["Infra errors", `${pct(r.errors.infra_rate)} ${r.errors.infra_within_target ? "✓ < 2%" : "✗ ≥ 2%"}`],
@@ -137,7 +143,7 @@ ${KPIS_CSS}
 <div class="tiles">${tiles}</div>
 ${renderKpisHtml(r)}
 <h2>Calls per day, by tool</h2>${dayColumns(r.by_day_tool)}
-<h2>Calls per tool</h2>${hbars(r.by_tool)}
+<h2>${esc(TOOLS_TITLE)}</h2>${hbars(r.by_tool)}
 <h2>Errors</h2>${errorBar(r)}
 <h2>Status</h2>${hbars(r.by_status, undefined, 20, PALETTE[6])}
 <h2>Top patterns</h2>${hbars(r.by_pattern, (k) => titles[k] ?? patternLabel(k, titles), 10, PALETTE[3])}

@@ -5,10 +5,14 @@ import { WEEKLY_TOOLS } from "./weekly.ts";
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const pct = (x: number | null) => (x === null ? "n/a" : `${(x * 100).toFixed(1)}%`);
 const signedPct = (x: number | null) => (x === null ? "n/a" : `${x > 0 ? "+" : ""}${(x * 100).toFixed(1)}%`);
-/** The two tools of the weekly chart keep these colours in every chart of the review. */
-export const COLOURS: Record<string, string> = { search_components: "#2563eb", get_component: "#16a34a" };
+/** The weekly chart's series keep these colours in every chart of the review. */
+export const COLOURS: Record<string, string> = {
+  search_components: "#2563eb",
+  get_component: "#16a34a",
+  "registry/item": "#d97706",
+};
 
-/** Two bars per ISO week, each labelled with its calls and its change on the week before. */
+/** One bar per series and ISO week, each labelled with its calls and its change on the week before. */
 function weeklyChart(k: Kpis): string {
   if (!k.weekly.length) return `<p class="none">No data.</p>`;
   const max = Math.max(1, ...k.weekly.flatMap((w) => WEEKLY_TOOLS.map((t) => w[t].calls)));
@@ -17,7 +21,7 @@ function weeklyChart(k: Kpis): string {
     top = 28,
     left = 10;
   const groupW = Math.min(150, Math.floor((W - left) / k.weekly.length));
-  const barW = Math.floor((groupW - 24) / 2);
+  const barW = Math.floor((groupW - 24) / WEEKLY_TOOLS.length);
   const groups = k.weekly.map((w, i) => {
     const x0 = left + i * groupW + 12;
     const bars = WEEKLY_TOOLS.map((t, j) => {
@@ -31,7 +35,8 @@ function weeklyChart(k: Kpis): string {
         `<text x="${x + (barW - 4) / 2}" y="${(y - 3).toFixed(1)}" text-anchor="middle" class="small">${signedPct(c.change_rate)}</text>`
       );
     }).join("");
-    const label = `<text x="${x0 + barW - 2}" y="${top + chartH + 14}" text-anchor="middle">${esc(w.week)}${w.partial ? "*" : ""}</text><text x="${x0 + barW - 2}" y="${top + chartH + 27}" text-anchor="middle" class="small">${esc(w.from.slice(5))}–${esc(w.to.slice(5))}</text>`;
+    const mid = x0 + (barW * WEEKLY_TOOLS.length) / 2 - 2;
+    const label = `<text x="${mid}" y="${top + chartH + 14}" text-anchor="middle">${esc(w.week)}${w.partial ? "*" : ""}</text><text x="${mid}" y="${top + chartH + 27}" text-anchor="middle" class="small">${esc(w.from.slice(5))}–${esc(w.to.slice(5))}</text>`;
     return bars + label;
   });
   const axis = `<line x1="${left}" y1="${top + chartH}" x2="${left + k.weekly.length * groupW}" y2="${top + chartH}" stroke="#9ca3af"/>`;

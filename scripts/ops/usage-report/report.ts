@@ -1,5 +1,5 @@
 /** The monthly usage review, computed from the monthly counters: one object, rendered as text, JSON or HTML. */
-import { UNKNOWN_AGENT } from "../../../src/usage/event.ts";
+import { REGISTRY_METHODS, UNKNOWN_AGENT } from "../../../src/usage/event.ts";
 import type { Counts, Monthly } from "../../../src/usage/monthly.ts";
 import { buildKpis, type KpiSources, type Kpis } from "./kpis.ts";
 import { renderKpisText } from "./kpis-text.ts";
@@ -131,15 +131,22 @@ function dayBars(byDay: Counts): string[] {
 
 /** The row of calls that named no client says so: it is not a client called "unknown". */
 export const agentLabel = (k: string) =>
-  k === UNKNOWN_AGENT ? "unknown: the call named no client (2025-era calls after initialize)" : k;
+  k === UNKNOWN_AGENT
+    ? "unknown: the call named no client (2025-era calls after initialize, registry requests without User-Agent)"
+    : k;
 export const UNKNOWN_BY_UA_TITLE = "Calls that named no client, by User-Agent (a hint: often only the HTTP library)";
+
+/** Tool calls and registry requests: what `by_tool` counts, and what serves patterns (`by_pattern`). */
+export const servedCount = (r: Report) => Object.values(r.by_tool).reduce((s, n) => s + n, 0);
+export const TOOLS_TITLE = "Calls per tool, and registry requests (registry/item, registry/index)";
 
 export function renderText(r: Report, titles: Titles = {}): string {
   const ms = (v: number | null) => (v === null ? "n/a" : `≤ ${v} ms`);
+  const served = servedCount(r);
   const lines = [
     `PATTTTERNS MCP usage, ${r.month}${r.updated_at ? ` (folded ${r.updated_at})` : ""}`,
     "",
-    `Calls            ${r.calls} (tools/call ${r.tool_calls}, initialize ${r.by_method.initialize ?? 0}, server/discover ${r.by_method["server/discover"] ?? 0})`,
+    `Calls            ${r.calls} (tools/call ${r.tool_calls}, initialize ${r.by_method.initialize ?? 0}, server/discover ${r.by_method["server/discover"] ?? 0}, registry/item ${r.by_method[REGISTRY_METHODS.item] ?? 0}, registry/index ${r.by_method[REGISTRY_METHODS.index] ?? 0})`,
     `Unique clients   ${r.unique_clients} (hashed IPs)`,
     `Bytes served     ${humanBytes(r.bytes)} (${r.bytes} B)`,
     ...(r.unreadable_events
@@ -150,15 +157,15 @@ export function renderText(r: Report, titles: Titles = {}): string {
     `Duration         p50 ${ms(r.duration_ms.p50)}, p95 ${ms(r.duration_ms.p95)} (histogram buckets 10% wide)`,
     `get_component    p95 of successful calls ${ms(r.duration_ms.get_component_ok_p95)}; target < ${r.duration_ms.get_component_target} ms`,
     "",
-    ...table("Calls per tool", r.by_tool, r.tool_calls, 20),
+    ...table(TOOLS_TITLE, r.by_tool, served, 20),
     "",
     ...dayBars(r.by_day),
     "",
     ...table("Status", r.by_status, r.calls, 20),
     "",
-    ...table("Top patterns", r.by_pattern, r.tool_calls, 10, (k) => named(k, titles)),
+    ...table("Top patterns", r.by_pattern, served, 10, (k) => named(k, titles)),
     "",
-    ...table("Top versions served", r.by_version, r.tool_calls, 10, (k) => versionNamed(k, titles)),
+    ...table("Top versions served", r.by_version, served, 10, (k) => versionNamed(k, titles)),
     "",
     ...table("Agents", r.by_agent, r.calls, 10, agentLabel),
     ...(r.by_agent[UNKNOWN_AGENT]

@@ -1,6 +1,7 @@
 /**
- * Weekly volume: `search_components` and `get_component` calls per ISO week (Monday to Sunday,
- * numbered `YYYY-Www`), each with its change on the week before. The month's first week may start
+ * Weekly volume: `search_components` and `get_component` calls and registry item requests
+ * (`registry/item`: installs through the shadcn CLI) per ISO week (Monday to Sunday, numbered
+ * `YYYY-Www`), each with its change on the week before. The month's first week may start
  * in the month before and its last may end in the month after, so the days come from the counters
  * of up to three months (`by_day_tool`); a day is known when its month's counters exist and it is
  * not after `today`. A week with an unknown day is partial, and the week after it has no change; a
@@ -8,7 +9,7 @@
  */
 import type { Counts } from "../../../src/usage/monthly.ts";
 
-export const WEEKLY_TOOLS = ["search_components", "get_component"] as const;
+export const WEEKLY_TOOLS = ["search_components", "get_component", "registry/item"] as const;
 export type WeeklyTool = (typeof WEEKLY_TOOLS)[number];
 
 export interface Change {

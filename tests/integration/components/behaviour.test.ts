@@ -82,6 +82,43 @@ describe("version rule", () => {
   });
 });
 
+describe("the shadcn command", () => {
+  /** get_component through the endpoint at `origin`, as a 2025-06-18 call. */
+  const getAt = async (origin: string, pattern_id: string, version_id?: string) => {
+    const params = { name: "get_component", arguments: version_id ? { pattern_id, version_id } : { pattern_id } };
+    const res = await app.handle(
+      new Request(`${origin}/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "mcp-protocol-version": "2025-06-18" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params }),
+      }),
+    );
+    return JSON.parse((await res.json()).result.content[0].text);
+  };
+
+  it("usage_rules.shadcn_add installs the version served, on the request's origin, right after install", async () => {
+    const pinned = await getAt("http://127.0.0.1:8888", sidebar.entry.id, "v1");
+    expect(pinned.usage_rules.shadcn_add).toBe(
+      'npx shadcn@latest add "http://127.0.0.1:8888/r/sidebar-navigation.json?version=v1"',
+    );
+    expect(Object.keys(pinned.usage_rules).slice(-4)).toEqual(["install", "shadcn_add", "tailwind", "theme_css"]);
+    // Without version_id: pinned to the active version served, so the install is what validate_component compares.
+    const active = await getAt("http://127.0.0.1:8888", sidebar.entry.id);
+    expect(active.usage_rules.shadcn_add).toBe(
+      'npx shadcn@latest add "http://127.0.0.1:8888/r/sidebar-navigation.json?version=v2"',
+    );
+  });
+
+  it("a version's kept result never names one origin's URL to another", async () => {
+    const command = (origin: string) => `npx shadcn@latest add "${origin}/r/sidebar-navigation.json?version=v3"`;
+    for (const origin of ["https://patttterns.com", "http://127.0.0.1:8888", "https://patttterns.com"]) {
+      const { usage_rules, metadata } = await getAt(origin, sidebar.entry.id, "v3");
+      expect(usage_rules.shadcn_add).toBe(command(origin));
+      expect(metadata.version_id).toBe("v3");
+    }
+  });
+});
+
 describe("error codes", () => {
   const expectError = (r: { isError: boolean; data: any }, code: string, retryable: boolean) => {
     expect(r.isError).toBe(true);

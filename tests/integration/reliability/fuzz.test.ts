@@ -50,6 +50,10 @@ async function send(target: { handle: (r: Request, i: { ip: string }) => Promise
 }
 
 /** One registry request to `handle` at `origin`; a target no URL parser accepts is not sent. */
+/** The registry's responses alone (the handler also says what usage records of each request). */
+const responses = (serve: (r: Request) => Promise<{ response: Response }>) => async (r: Request) =>
+  (await serve(r)).response;
+
 async function sendRegistry(handle: (r: Request) => Promise<Response>, s: RegistrySent, origin: string) {
   const req = toRegistryRequest(s, origin);
   if (!req) return undefined;
@@ -224,11 +228,9 @@ describe("fuzz: tool calls over a real local Blobs server", () => {
 
 describe("fuzz: the shadcn registry at /r/*", () => {
   it("random methods, names, paths and parameters, in process (3,000 cases)", async () => {
-    const registry = createRegistry({
-      config: readConfig(),
-      catalogData: memoryReader(catalogData),
-      components: fixtureSource(),
-    });
+    const registry = responses(
+      createRegistry({ config: readConfig(), catalogData: memoryReader(catalogData), components: fixtureSource() }),
+    );
     await fc.assert(
       fc.asyncProperty(
         registryRequestArb,
@@ -247,11 +249,13 @@ describe("fuzz: the shadcn registry at /r/*", () => {
 
     it("reads only catalog keys, whatever is asked (1,000 cases)", async () => {
       // No caching, so every request reaches the store and every key it asks for is recorded.
-      const registry = createRegistry({
-        config: readConfig({ COMPONENTS_INDEX_TTL_MS: "0", COMPONENTS_CACHE_BYTES: "0" }),
-        catalogData: memoryReader(catalogData),
-        blobs: blobs.config,
-      });
+      const registry = responses(
+        createRegistry({
+          config: readConfig({ COMPONENTS_INDEX_TTL_MS: "0", COMPONENTS_CACHE_BYTES: "0" }),
+          catalogData: memoryReader(catalogData),
+          blobs: blobs.config,
+        }),
+      );
       const mostlyItems = fc.oneof(
         { weight: 3, arbitrary: registryRequestArb.filter((s) => s.method === "GET" && s.target.startsWith("/r/")) },
         registryRequestArb,

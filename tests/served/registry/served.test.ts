@@ -1,11 +1,26 @@
 /**
  * The registry and the extension's server card as the real edge functions serve them: `npm start`'s
  * Deno server (every function of netlify/edge-functions/, routed by its config) and Netlify's own
- * emulation (@netlify/dev), each over its seeded local Blobs store.
+ * emulation (@netlify/dev), each over its seeded local Blobs store; and the registry's requests in
+ * the usage store the review reads.
  */
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { foldUntil, openUsageStore, type UsageStore } from "../../../scripts/ops/usage-store.ts";
+import { keys, type UsageEvent } from "../../../src/usage/event.ts";
+import type { Monthly } from "../../../src/usage/monthly.ts";
 import { fixture } from "../../helpers/components.ts";
 import { SERVED } from "../../helpers/served.ts";
+
+/** How long the local server's after-response writes may take to land (each is bounded at 10 s). */
+const SETTLE_LIMIT_MS = 60_000;
+
+let usage: UsageStore;
+beforeAll(async () => {
+  usage = await openUsageStore();
+});
+afterAll(async () => {
+  await usage?.close();
+});
 
 for (const target of SERVED) {
   describe(`the registry, served: ${target.name}`, () => {
@@ -44,6 +59,36 @@ for (const target of SERVED) {
       expect(index.pagination).toMatchObject({ offset: 0, limit: 5 });
       const post = await fetch(`${target.url}/r/registry.json`, { method: "POST", body: "{}" });
       expect(post.status).toBe(405);
+    });
+
+    it("records each item or index request in usage, as the review reads it", async () => {
+      // Unique per run and target: other files and runs share this local store.
+      const agent = `shadcn-e2e-${target.emulated ? "emulated" : "local"}-${Math.random().toString(36).slice(2, 10)}`;
+      const months = new Set([new Date().toISOString().slice(0, 7)]);
+      const get = (path: string) => fetch(`${target.url}${path}`, { headers: { "user-agent": agent } });
+      const item = await get("/r/date-picker.json?version=seed");
+      const index = await get("/r/registry.json?q=toast");
+      const sizes = [(await item.arrayBuffer()).byteLength, (await index.arrayBuffer()).byteLength];
+      expect([item.status, index.status]).toEqual([200, 200]);
+      months.add(new Date().toISOString().slice(0, 7));
+      const mine = (blobs: Monthly[]) => blobs.reduce((n, b) => n + (b.by_agent[agent] ?? 0), 0);
+      const folded = await foldUntil(usage.kv, [...months], mine, 2, SETTLE_LIMIT_MS);
+      expect(mine(folded)).toBe(2);
+      const events: UsageEvent[] = [];
+      for (const m of months) {
+        for (const k of await usage.kv.list(keys.eventPrefix(m))) {
+          const text = new TextDecoder().decode((await usage.kv.get(k)) ?? new Uint8Array());
+          if (text.includes(agent)) events.push(JSON.parse(text));
+        }
+      }
+      events.sort((a, b) => (a.method < b.method ? 1 : -1));
+      const datePicker = fixture("date-picker").entry.id;
+      expect(events).toMatchObject([
+        { method: "registry/item", pattern_id: datePicker, version_id: "seed", status: "ok", http_status: 200 },
+        { method: "registry/index", status: "ok", http_status: 200 },
+      ]);
+      expect(events.map((e) => e.bytes)).toEqual(sizes);
+      for (const e of events) expect(e.client).toMatch(/^[0-9a-f]{32}$/);
     });
 
     it("serves the extension's server card at /mcp/server-card", async () => {

@@ -38,6 +38,40 @@ async function cli(args: string[]) {
 
 const names = (steps: { name: string }[]) => [...new Set(steps.map((s) => s.name))];
 
+type Answer = { status: number; body: Buffer };
+/**
+ * A server in front of the served endpoint: every request goes through `answer`, whose `forward`
+ * sends it on (method, path, headers and body) and returns the endpoint's answer.
+ */
+async function proxy(answer: (forward: () => Promise<Answer>, path: string) => Promise<Answer>) {
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const path = req.url ?? "/";
+    const forward = async () => {
+      const headers = { ...(req.headers as Record<string, string>) };
+      delete headers.host;
+      const out = await fetch(`${EMULATED.url}${path}`, {
+        method: req.method,
+        headers,
+        body: req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks),
+      });
+      return { status: out.status, body: Buffer.from(await out.arrayBuffer()) };
+    };
+    const { status, body } = await answer(forward, path);
+    res.writeHead(status, { "content-type": "application/json" }).end(body);
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () => {
+      server.closeAllConnections();
+      return new Promise((r) => server.close(r));
+    },
+  };
+}
+
 // Each served request costs ~0.2–1.5 s in the emulator (a fresh Deno worker), more on a loaded machine.
 describe("runSmoke against the served endpoint", { timeout: 180_000 }, () => {
   it("passes every check against the local store, with latency per call", async () => {
@@ -51,8 +85,10 @@ describe("runSmoke against the served endpoint", { timeout: 180_000 }, () => {
       "search_components",
       "get_component (active)",
       "sha256 (active)",
+      "registry (active)",
       "get_component (seed)",
       "sha256 (seed)",
+      "registry (seed)",
     ]);
     expect(report.latency.map((r) => r.name)).toEqual([
       "server/discover",
@@ -60,8 +96,14 @@ describe("runSmoke against the served endpoint", { timeout: 180_000 }, () => {
       "tools/list",
       "search_components",
       "get_component (active)",
+      "registry (active)",
       "get_component (seed)",
+      "registry (seed)",
     ]);
+    // The registry items get_component names: the active one without a version, the pinned one with it.
+    const item = (name: string) => report.steps.find((s) => s.name === name)!.detail;
+    expect(item("registry (active)")).toMatch(/^\/r\/sidebar-navigation\.json: [0-9a-f]{16}… = get_component$/);
+    expect(item("registry (seed)")).toMatch(/^\/r\/sidebar-navigation\.json\?version=seed: /);
     for (const r of report.latency) {
       expect(r.n).toBe(2);
       expect(r.p95).toBeGreaterThan(0);
@@ -115,30 +157,44 @@ describe("runSmoke against the served endpoint", { timeout: 180_000 }, () => {
 
   it("retries a transient failure once and passes", async () => {
     let seen = 0;
-    const flaky = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const c of req) chunks.push(c as Buffer);
-      if (seen++ === 0) return void res.writeHead(503).end("busy");
-      const out = await fetch(endpoint, {
-        method: "POST",
-        headers: req.headers as Record<string, string>,
-        body: Buffer.concat(chunks),
-      });
-      res
-        .writeHead(out.status, { "content-type": out.headers.get("content-type") ?? "application/json" })
-        .end(Buffer.from(await out.arrayBuffer()));
-    });
-    flaky.listen(0, "127.0.0.1");
-    await once(flaky, "listening");
+    const flaky = await proxy(async (forward) =>
+      seen++ === 0 ? { status: 503, body: Buffer.from("busy") } : forward(),
+    );
     try {
-      const url = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}/mcp`;
-      const report = await runSmoke({ url, runs: 1, query: "sidebar", storeDir });
+      const report = await runSmoke({ url: `${flaky.url}/mcp`, runs: 1, query: "sidebar", storeDir });
       expect(report.ok).toBe(true);
       expect(report.steps[0]).toMatchObject({ name: "server/discover", ok: true, retried: true });
       expect(report.steps.slice(1).every((s) => !s.retried)).toBe(true);
     } finally {
-      flaky.closeAllConnections();
-      await new Promise((r) => flaky.close(r));
+      await flaky.stop();
+    }
+  });
+
+  it("fails when the registry serves other bytes than get_component, and when it serves no item", async () => {
+    // The endpoint as it is, but for the registry's item, whose file gains one byte (or which is gone).
+    const tampering = (gone: boolean) =>
+      proxy(async (forward, path) => {
+        const out = await forward();
+        if (!path.startsWith("/r/")) return out;
+        if (gone) return { status: 404, body: Buffer.from('{"error":"not_found","message":"gone"}') };
+        const item = JSON.parse(out.body.toString("utf8"));
+        item.files[0].content += " ";
+        return { status: out.status, body: Buffer.from(JSON.stringify(item)) };
+      });
+    for (const gone of [false, true]) {
+      const broken = await tampering(gone);
+      try {
+        const report = await runSmoke({ url: `${broken.url}/mcp`, runs: 2, query: "sidebar", storeDir });
+        expect(report.ok).toBe(false);
+        const failed = report.steps.filter((s) => !s.ok);
+        expect(failed.map((s) => s.name)).toEqual(["registry (active)"]);
+        expect(failed[0].detail).toMatch(
+          gone ? /HTTP 404 for \/r\/sidebar-navigation\.json/ : /file sha256 .* ≠ get_component/,
+        );
+        expect(report.steps.every((s) => s.run === 1)).toBe(true);
+      } finally {
+        await broken.stop();
+      }
     }
   });
 

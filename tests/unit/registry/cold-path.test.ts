@@ -1,36 +1,36 @@
 /**
  * The registry's edge function loads what an item needs and nothing of the MCP endpoint: no protocol
- * core, tools, usage recording, validator, preview or page, neither with its first request nor later
- * (no dynamic import reaches them either). Type-only imports are left out: they load nothing.
+ * core, tools, validator, preview or page, neither with its first request nor later (no dynamic
+ * import reaches them either). It records usage through the same recorder as /mcp, and loads that
+ * recorder and nothing more of usage. Type-only imports are left out: they load nothing.
  */
 import { describe, expect, it } from "vitest";
 import { importGraph, reachable } from "../../../scripts/dev/architecture.ts";
 import { ROOT } from "../../../scripts/lib/repo-root.ts";
 
 const ENTRY = "netlify/edge-functions/registry.ts";
-const NOT_LOADED = [
-  /^src\/mcp\//,
-  /^src\/tools\//,
-  /^src\/usage\//,
-  /^src\/validate\//,
-  /^src\/page\//,
-  /^src\/apps\//,
-];
+const NOT_LOADED = [/^src\/mcp\//, /^src\/tools\//, /^src\/validate\//, /^src\/page\//, /^src\/apps\//];
 
 describe("the registry's cold path", () => {
   const loaded = reachable(importGraph(ROOT, ["src", "netlify"], { types: false }), ENTRY);
 
-  it("loads the catalog, the component store, the theme and the registry", () => {
+  it("loads the catalog, the component store, the theme, the registry and the usage recorder", () => {
     for (const m of [
       "src/registry/handler.ts",
       "src/catalog/catalog.ts",
       "src/components/source.ts",
       "src/theme/tokens.ts",
+      "src/usage/recorder.ts",
     ])
       expect(loaded).toContain(m);
   });
 
-  it("never loads the MCP core, the tools, usage, the validator, the preview or the page", () => {
+  it("loads of usage only what recording takes: never the fold, the counters or the chatbot's records", () => {
+    const recording = ["event", "hash", "queries", "recorder", "session"].map((m) => `src/usage/${m}.ts`);
+    expect([...loaded].filter((m) => m.startsWith("src/usage/")).sort()).toEqual(recording);
+  });
+
+  it("never loads the MCP core, the tools, the validator, the preview or the page", () => {
     expect([...loaded].filter((m) => NOT_LOADED.some((p) => p.test(m)))).toEqual([]);
     expect(loaded).not.toContain("src/app.ts");
     expect([...loaded].filter((m) => /preview-html|skill|sucrase/.test(m))).toEqual([]);

@@ -10,10 +10,22 @@ import { fixtureSource } from "../../helpers/app.ts";
 
 export const ORIGIN = "http://127.0.0.1:8888";
 
-/** `components`: a source, the fixtures (default), or "configured": the one the environment names, as production. */
-export function registry({ env, components }: { env?: Env; components?: ComponentSource | "configured" } = {}) {
+interface Options {
+  env?: Env;
+  /** A source, the fixtures (default), or "configured": the one the environment names, as production. */
+  components?: ComponentSource | "configured";
+}
+
+/** The registry's handler: each request's response, and what usage records of it. */
+export function serving({ env, components }: Options = {}) {
   const source = components === "configured" ? undefined : (components ?? fixtureSource());
   return createRegistry({ config: readConfig(env), catalogData, components: source });
+}
+
+/** The registry's responses alone. */
+export function registry(opts: Options = {}) {
+  const serve = serving(opts);
+  return async (req: Request) => (await serve(req)).response;
 }
 
 /** The fixture source, with every read it serves recorded (`<pattern id>/versions.json`, `<id>/<version>.tsx`). */

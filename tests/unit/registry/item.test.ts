@@ -11,6 +11,7 @@ import { DESIGN_CONSTRAINTS, usageRules } from "../../../src/components/rules.ts
 import { RECIPES } from "../../../src/theme/recipes.ts";
 import { fixture, fixtures } from "../../helpers/components.ts";
 import { cssRules } from "../../helpers/css.ts";
+import { testApp } from "../../helpers/app.ts";
 import { getJson, ORIGIN, registry } from "./helpers.ts";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -199,4 +200,41 @@ describe("identity and docs", () => {
     expect(body.meta.item_url).toBe("https://deploy-preview-9--patttterns.netlify.app/r/tabs.json?version=seed");
     expect(body.docs).toContain("https://deploy-preview-9--patttterns.netlify.app/mcp");
   });
+});
+
+describe("get_component's shadcn command", () => {
+  const app = testApp();
+  /** get_component of a version through the endpoint on ORIGIN. */
+  const getComponent = async (pattern_id: string, version_id: string) => {
+    const res = await app.handle(
+      new Request(`${ORIGIN}/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "mcp-protocol-version": "2025-06-18" },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: "get_component", arguments: { pattern_id, version_id } },
+        }),
+      }),
+    );
+    return JSON.parse((await res.json()).result.content[0].text);
+  };
+
+  it.each(versions.map((v) => [`${v.name} ${v.versionId}`, v] as const))(
+    "%s: names this registry's item of the same version, whose file is the code it served",
+    async (_, { f, versionId }) => {
+      const payload = await getComponent(f.entry.id, versionId);
+      const m = /^npx shadcn@latest add "([^"]+)"$/.exec(payload.usage_rules.shadcn_add);
+      expect(m?.[1].startsWith(`${ORIGIN}/r/`)).toBe(true);
+      const { status, body } = await getJson(handle, m![1].slice(ORIGIN.length));
+      expect(status).toBe(200);
+      expect(body.meta).toMatchObject({
+        pattern_id: f.entry.id,
+        version_id: versionId,
+        sha256: payload.metadata.sha256,
+      });
+      expect(body.files[0].content).toBe(payload.component_code);
+    },
+  );
 });

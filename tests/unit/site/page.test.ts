@@ -93,7 +93,7 @@ describe("GET /mcp from a browser", () => {
     expect(JSON.parse(configs[4].text).mcpServers.patttterns.args).toContain(`${origin}/mcp`);
     expect(html).not.toContain("https://patttterns.com/mcp");
     // The shadcn CLI's registry entry for components.json, on the same origin.
-    expect(html).toContain(`"registries": {\n  "@patttterns": "${origin}/r/{name}.json"\n}`);
+    expect(html).toContain(`"registries": { "@patttterns": "${origin}/r/{name}.json" }`);
     expect(html).toContain('href="/r/registry.json"');
   });
 

@@ -35,6 +35,11 @@ describe("SKILL.md", () => {
       "pattern_not_found",
       "component_not_found",
       "version_not_found",
+      // The shadcn way in, and when to take it; the validator's rule for a lost component.
+      "components.json",
+      "usage_rules.shadcn_add",
+      '"registries": { "@patttterns": "https://patttterns.com/r/{name}.json" }',
+      "component_lost",
     ]) {
       expect(source).toContain(needle);
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SERVER_NAME } from "../../../src/config.ts";
+import { INSTRUCTIONS } from "../../../src/instructions.ts";
 import { tools } from "../../../src/tools/index.ts";
 import { describeTool } from "../../../src/mcp/tool.ts";
 import { parseCatalog } from "../../../scripts/build/catalog/parse.ts";
@@ -379,6 +380,15 @@ describe("tool declarations", () => {
       for (const [arg, s] of Object.entries(schema.properties)) expect(s.description, `${t.name}.${arg}`).toBeTruthy();
       expect(describeTool(t)).not.toHaveProperty("outputSchema");
     }
+  });
+
+  it("say when to install with shadcn (a project with components.json) and when to paste, and that a lost component fails", () => {
+    const described = (name: string) => tools.find((t) => t.name === name)!.description;
+    expect(described("get_component")).toMatch(/components\.json[^.]*\), run shadcn_add[\s\S]*any other, paste/);
+    expect(described("search_components")).toMatch(/shadcn command in a project with a components\.json, or paste/);
+    expect(described("validate_component")).toContain("a lost component");
+    expect(INSTRUCTIONS).toMatch(/components\.json \(shadcn\), run usage_rules\.shadcn_add[^\n]*in any other, paste/);
+    expect(INSTRUCTIONS).toContain('"registries": { "@patttterns": "https://patttterns.com/r/{name}.json" }');
   });
 
   it("name only site sections that exist", () => {
