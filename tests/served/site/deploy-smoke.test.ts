@@ -11,9 +11,15 @@ import { runSmoke } from "../../../scripts/ops/smoke/check.ts";
 import { percentile } from "../../../scripts/lib/stats.ts";
 import { startComponentsApi } from "../../helpers/components-api.ts";
 import { fixtures } from "../../helpers/app.ts";
-import { EMULATED } from "../../helpers/served.ts";
+import { EMULATED, SERVED } from "../../helpers/served.ts";
 
+// The passing runs go through Netlify's emulation; the runs that must fail test the smoke's judgement of
+// what it is given (tampered bytes, a flaky or wrong endpoint), so they ask `npm start`'s Deno server,
+// which serves the same edge function from the same seeded store in milliseconds rather than a fresh
+// Deno worker per request.
 const endpoint = `${EMULATED.url}/mcp`;
+const LOCAL = SERVED[0];
+const local = `${LOCAL.url}/mcp`;
 const storeDir = join(ROOT, ".netlify/blobs-serve");
 const run = promisify(execFile);
 
@@ -40,7 +46,7 @@ const names = (steps: { name: string }[]) => [...new Set(steps.map((s) => s.name
 
 type Answer = { status: number; body: Buffer };
 /**
- * A server in front of the served endpoint: every request goes through `answer`, whose `forward`
+ * A server in front of `npm start`'s endpoint: every request goes through `answer`, whose `forward`
  * sends it on (method, path, headers and body) and returns the endpoint's answer.
  */
 async function proxy(answer: (forward: () => Promise<Answer>, path: string) => Promise<Answer>) {
@@ -51,7 +57,7 @@ async function proxy(answer: (forward: () => Promise<Answer>, path: string) => P
     const forward = async () => {
       const headers = { ...(req.headers as Record<string, string>) };
       delete headers.host;
-      const out = await fetch(`${EMULATED.url}${path}`, {
+      const out = await fetch(`${LOCAL.url}${path}`, {
         method: req.method,
         headers,
         body: req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks),
@@ -143,7 +149,7 @@ describe("runSmoke against the served endpoint", { timeout: 180_000 }, () => {
     );
     const api = await startComponentsApi(tampered);
     try {
-      const report = await runSmoke({ url: endpoint, runs: 2, query: "sidebar", componentsApi: api.url });
+      const report = await runSmoke({ url: local, runs: 2, query: "sidebar", componentsApi: api.url });
       expect(report.ok).toBe(false);
       const failed = report.steps.filter((s) => !s.ok);
       expect(failed.map((s) => s.name)).toEqual(["sha256 (active)"]);
@@ -232,7 +238,7 @@ describe("npm run smoke (the CLI)", { timeout: 180_000 }, () => {
   });
 
   it("exits 1 for a path that is not an MCP endpoint", async () => {
-    const { code, out } = await cli(["--url", `${EMULATED.url}/not-mcp`, "--runs", "1"]);
+    const { code, out } = await cli(["--url", `${LOCAL.url}/not-mcp`, "--runs", "1"]);
     expect(code).toBe(1);
     expect(out).toContain("FAIL");
   });

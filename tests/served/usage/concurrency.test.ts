@@ -164,6 +164,7 @@ function suite(target: ServedTarget, calls: number, inFlight: number) {
   });
 }
 
-// The local server takes the full burst with a hundred in flight; the emulation a smaller one, 10 at a time.
+// The local server takes the full burst with a hundred in flight; the emulation a smaller one, 10 at a time
+// (three waves of concurrent writes to the same month's counters).
 suite(SERVED[0], 500, 100);
-suite(SERVED[1], 50, 10);
+suite(SERVED[1], 30, 10);
