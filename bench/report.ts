@@ -81,8 +81,9 @@ export function targets(r: Results) {
     ratios.cold_10k_vs_sdk = round(coldVsSdk);
     check("cold start at 10,000 patterns, ours / SDK variant", "<= 0.75", coldVsSdk, (v) => v <= 0.75);
     // Netlify counts 50 ms of CPU per request, a cold isolate's module loading included; the floor is
-    // what any handler on the official Blobs client pays in that process before its own code runs.
-    const overFloor = (cpuMs: number) => cpuMs - cold.floor.total_ms;
+    // what any handler on the official Blobs client pays in that process before its own code runs: one
+    // first fetch's process CPU, node:process loaded before the clock on both sides of the subtraction.
+    const overFloor = (cpuMs: number) => cpuMs - cold.floor.cpu_ms;
     check(
       "first search_components of a cold isolate, process CPU over the no-handler floor, ms",
       "<= +30",
@@ -140,7 +141,7 @@ export function printReport(r: Results) {
     const f = r.cold_start_ms.floor;
     if (f)
       lines.push(
-        `${pad("floor (no handler)", 36)} ${lpad(round(f.node_layer_ms), 8)} + ${lpad(round(f.first_fetch_ms), 8)} = ${lpad(round(f.total_ms), 8)}   (import node:process, as @netlify/blobs does, + one first fetch to the Blobs server)`,
+        `${pad("floor (no handler)", 36)} ${lpad(round(f.node_layer_ms), 8)} + ${lpad(round(f.first_fetch_ms), 8)} = ${lpad(round(f.total_ms), 8)}   (import node:process, as @netlify/blobs does, + one first fetch to the Blobs server; the fetch's process CPU ${round(f.cpu_ms)}, the cold guards' floor)`,
       );
   }
   if (r.registry) {

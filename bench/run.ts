@@ -253,6 +253,7 @@ try {
         node_layer_ms: median(floor.map((r) => r.node_layer_ms)),
         first_fetch_ms: median(floor.map((r) => r.first_fetch_ms)),
         total_ms: median(floor.map((r) => r.total_ms)),
+        cpu_ms: median(floor.map((r) => r.cpu_ms)),
       },
       detail,
     };

@@ -100,7 +100,7 @@ describe("npm run bench (smoke), through the lab", () => {
     ]) {
       expect(r.cold_start_ms[key], key).toBeGreaterThan(0);
     }
-    for (const key of ["node_layer_ms", "first_fetch_ms", "total_ms"])
+    for (const key of ["node_layer_ms", "first_fetch_ms", "total_ms", "cpu_ms"])
       expect(r.cold_start_ms.floor[key], key).toBeGreaterThan(0);
     expect(r.search_p99_ms).toBeGreaterThan(0);
     expect(r.search.patterns).toBe(10_000);
