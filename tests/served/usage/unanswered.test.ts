@@ -2,7 +2,9 @@
  * Against `npm start`: three clients, from three loopback addresses (the local server reports the
  * socket's address as the client IP, as Netlify reports the caller's), each search for something the
  * catalog lacks. The review of the local store then lists the query with its three clients, in
- * text, JSON and HTML. The store is shared with other tests and runs, so the count is read as a rise.
+ * text, JSON and HTML. The store is shared with other tests and runs, so the count is read as a rise,
+ * and the query is this file's own: another run (scripts/dev/responses.ts, a user trying `npm start`)
+ * that sent it from a fourth address would make it four clients.
  */
 import { request } from "node:http";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -13,7 +15,7 @@ import { monthOf } from "../../../src/usage/event.ts";
 import { SERVED } from "../../helpers/served.ts";
 import { reportCli } from "../../helpers/usage.ts";
 
-const QUERY = "holographic keyboard for cats";
+const QUERY = "holographic litter box for cats";
 const ADDRESSES = ["127.0.0.2", "127.0.0.3", "127.0.0.4"];
 const MONTH = monthOf(new Date());
 
