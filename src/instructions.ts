@@ -11,6 +11,9 @@ export const INSTRUCTIONS = [
     "paste component_code unchanged, run usage_rules.install, and map the --ui-* CSS variables in usage_rules onto " +
     "your theme, or paste usage_rules.theme_css when the project has none (all 22 tokens, light and dark, with " +
     "recipes for shadcn/ui, Tailwind v4 and plain CSS: resource patttterns://theme/tokens.css).",
+  "When a search finds nothing or only some_words hits, read the resource patttterns://catalog/index: every " +
+    "pattern's catalog number, title and a few words of what it is, by section, in under 4,000 tokens; pick one by " +
+    "its number rather than inventing the UI.",
   "After adapting a component (props, state, wiring) and before finishing, call validate_component with the same " +
     "pattern_id and version_id and the edited code: it reports what the edit broke (hard-coded colours, unknown " +
     "tokens or icons, imports, accessibility), each with a line and a suggestion.",

@@ -1,13 +1,15 @@
 /**
  * The catalog map, patttterns://catalog/index: its builder (scripts/build/map.ts), the shipped text's
- * token budget and completeness, and the resource listed and read in both eras, in process (from the
- * served edge function with the official SDK clients: tests/served/clients/catalog-map.test.ts).
+ * token budget and completeness, the resource listed and read in both eras, in process (from the
+ * served edge function with the official SDK clients: tests/served/clients/catalog-map.test.ts), and
+ * what points agents to it (the search tools' suggestion: tests/unit/tools/search-json.test.ts).
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
 import { CATALOG_MAP } from "../../../generated/catalog-map.ts";
+import { SKILL } from "../../../generated/skill.ts";
 import { parseCatalog } from "../../../scripts/build/catalog/parse.ts";
 import {
   MAP_PATH,
@@ -19,6 +21,7 @@ import {
 } from "../../../scripts/build/map.ts";
 import { ROOT } from "../../../scripts/lib/repo-root.ts";
 import type { Entry } from "../../../src/catalog/schema.ts";
+import { INSTRUCTIONS } from "../../../src/instructions.ts";
 import { CATALOG_MAP_URI } from "../../../src/resources/catalog-map.ts";
 import { catalogData, modern, post, testApp } from "../../helpers/app.ts";
 
@@ -158,5 +161,18 @@ describe("the resource", () => {
     expect(current.error).toMatchObject({ code: -32602, data: { uri } });
     const legacy = post({ jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri } });
     expect((await (await app.handle(legacy)).json()).error).toMatchObject({ code: -32002, data: { uri } });
+  });
+});
+
+describe("what points to it", () => {
+  it("the server's instructions, on initialize and server/discover", async () => {
+    const app = testApp();
+    const discover = (await (await app.handle(modern("server/discover"))).json()).result;
+    expect(discover.instructions).toMatch(/search finds nothing or only some_words.*patttterns:\/\/catalog\/index/);
+    expect(INSTRUCTIONS).toContain(CATALOG_MAP_URI);
+  });
+
+  it("the agent skill, where a search finds nothing or only weak hits", () => {
+    expect(SKILL.markdown).toMatch(/Nothing found, or only `some_words`[^\n]*\n[^\n]*patttterns:\/\/catalog\/index/);
   });
 });
