@@ -9,7 +9,7 @@ export const CATALOG_MAP =
   "\n" +
   "## ai-patterns (56)\n" +
   "\n" +
-  "#108 Agent Task Queue: list of queued\n" +
+  "#108 Agent Task Queue: list of queued, running\n" +
   "#377 AI Chat Composer: message box at the bottom\n" +
   "#23 AI Content Label: badge or note marking content\n" +
   "#55 AI Diff Review: Presenting AI edits as a diff\n" +
@@ -20,7 +20,7 @@ export const CATALOG_MAP =
   "#187 Assistant Persona: consistent name, voice\n" +
   "#254 Auto Summary: AI-generated TL;DR at the top\n" +
   "#374 Background Agent Status: status panel or badge for AI\n" +
-  "#372 Capability Showcase: introductory screen\n" +
+  "#372 Capability Showcase: introductory screen showing\n" +
   "#247 Citation Chips: Small numbered or labelled chips\n" +
   "#282 Confidence Indicator: visual cue for how sure\n" +
   "#291 Context Attachments: Adding files, images, links\n" +
@@ -46,7 +46,7 @@ export const CATALOG_MAP =
   "#415 Prompt Library: saved collection of reusable\n" +
   "#365 Prompt Rewriter: one-click action that expands\n" +
   "#204 Prompt Suggestions: Clickable example prompts shown\n" +
-  "#15 Reasoning Trace: collapsible section\n" +
+  "#15 Reasoning Trace: collapsible section showing\n" +
   "#163 Regenerate Response: control that asks the model\n" +
   "#306 Response Feedback: Thumbs up/down buttons\n" +
   "#32 Sensitive Data Warning: Detecting passwords, card\n" +
@@ -91,7 +91,7 @@ export const CATALOG_MAP =
   "#392 Home Screen Quick Actions: Shortcuts shown\n" +
   "#9 Home Screen Widget: glanceable panel on the home\n" +
   "#134 Horizontal Carousel: horizontally scrolling row\n" +
-  "#240 In-App Rating Prompt: Asking for an app store\n" +
+  "#240 In-App Rating Prompt: Asking for an app store rating\n" +
   "#224 Input Accessory Bar: toolbar attached above\n" +
   "#62 Keyboard-Avoiding Inputs: Making sure the focused field\n" +
   "#195 Live Activity: persistent, updating card\n" +
@@ -119,7 +119,7 @@ export const CATALOG_MAP =
   "#323 Stories: Full-screen, tap-through\n" +
   "#176 Swipe Actions: Revealing actions like Archive\n" +
   "#13 Swipe to Dismiss: Flicking a notification, card\n" +
-  "#333 Swipeable Card Stack: stack of cards\n" +
+  "#333 Swipeable Card Stack: stack of cards where swiping\n" +
   "#25 Thumb-Zone Layout: Placing frequent actions\n" +
   "#38 Top Tabs: Tabs across the top of a mobile\n" +
   "#371 Universal Links: Web URLs that open directly\n" +
@@ -134,15 +134,15 @@ export const CATALOG_MAP =
   "#321 Alert Banner: full-width strip at the top\n" +
   "#171 Avatar Group: row of overlapping profile\n" +
   "#265 Badge: tiny label or count attached\n" +
-  "#19 Breadcrumbs: trail of links\n" +
-  "#51 Calendar View: month, week or day grid\n" +
+  "#19 Breadcrumbs: trail of links showing\n" +
+  "#51 Calendar View: month, week or day grid showing\n" +
   "#54 Callout: inline box within content\n" +
-  "#286 Card: bordered container\n" +
+  "#286 Card: bordered container grouping\n" +
   "#42 Carousel: horizontally scrolling set\n" +
   "#342 Cascading Select: series of dependent dropdowns\n" +
   "#367 Character Counter: small count under a text field\n" +
   "#22 Circular Progress: ring that fills clockwise\n" +
-  "#249 Code Block: monospaced block\n" +
+  "#249 Code Block: monospaced block for showing\n" +
   "#393 Color Picker: control for choosing a colour\n" +
   "#87 Combobox: text input with a filtered\n" +
   "#213 Command Palette: keyboard-summoned search box\n" +
@@ -161,9 +161,9 @@ export const CATALOG_MAP =
   "#124 Gantt Chart: Horizontal bars on a time axis\n" +
   "#409 Hover Card: preview card that appears\n" +
   "#115 Input Addons: Fixed text or icons attached\n" +
-  "#232 Kanban Board: Columns of cards\n" +
+  "#232 Kanban Board: Columns of cards representing\n" +
   "#292 Keyboard Key: Inline styled keycaps\n" +
-  "#315 KPI Card: compact card\n" +
+  "#315 KPI Card: compact card showing\n" +
   "#184 Lightbox: overlay that shows an image\n" +
   "#125 Loading Button: button that shows a spinner\n" +
   "#63 Map Marker Clustering: Groups nearby map pins\n" +
@@ -240,14 +240,14 @@ export const CATALOG_MAP =
   "#312 Identity Verification: Proving identity\n" +
   "#251 Invite Teammates: Adding colleagues to a workspace\n" +
   "#339 Job Application: Applying for a role\n" +
-  "#294 Magic Link Sign-in: Signing\n" +
+  "#294 Magic Link Sign-in: Signing in by clicking\n" +
   "#307 New Device Sign-in: Alerting people\n" +
   "#196 Notification Preferences: Choosing which notifications\n" +
   "#351 Onboarding Checklist: short list of setup tasks shown\n" +
   "#82 Onboarding Flow: sequence a new user goes through\n" +
   "#379 Order Tracking: Following an order\n" +
   "#358 Password Reset: flow that lets someone\n" +
-  "#119 Pause Subscription: Temporarily stopping\n" +
+  "#119 Pause Subscription: Temporarily stopping billing\n" +
   "#428 Plan Downgrade: Switching to a cheaper plan\n" +
   "#363 Plan Upgrade: Moving from a free or lower plan\n" +
   "#226 Product Return: Starting a return or exchange\n" +
@@ -260,7 +260,7 @@ export const CATALOG_MAP =
   "#165 Schedule Post: Picking a future date and time\n" +
   "#288 Sign-in: Returning users proving who they\n" +
   "#143 Sign-up: Creating a new account\n" +
-  "#66 Social Sign-in: Creating an account\n" +
+  "#66 Social Sign-in: Creating an account or signing\n" +
   "#225 SSO Login: Signing in through a company\n" +
   "#10 Table Reservation: Reserving a restaurant table\n" +
   "#215 Transfer Ownership: Handing a workspace, document\n" +
@@ -283,7 +283,7 @@ export const CATALOG_MAP =
   "#313 Coachmarks: Small annotated callouts\n" +
   "#34 Compare Products: Letting shoppers pick a few\n" +
   "#211 Contextual Help: Help content placed right next\n" +
-  "#200 Cookie Consent: banner or dialog\n" +
+  "#200 Cookie Consent: banner or dialog asking\n" +
   "#209 Copy to Clipboard: button that copies a value like\n" +
   "#44 CSV Import Mapping: After uploading a spreadsheet\n" +
   "#256 Data Export: Letting people download\n" +
@@ -299,7 +299,7 @@ export const CATALOG_MAP =
   "#401 Frictionless Checkout: Reducing the effort between \"I\n" +
   "#216 Helpful Error Messages: Error text that says what went\n" +
   "#76 In-App Feedback: lightweight way to send feedback\n" +
-  "#14 Infinite Scroll: Content that keeps\n" +
+  "#14 Infinite Scroll: Content that keeps loading\n" +
   "#255 Inline Comments: Anchoring comments to a specific\n" +
   "#31 Inline Edit: Editing a value in place, right\n" +
   "#160 Inline Validation: Checking each field as people\n" +
@@ -315,7 +315,7 @@ export const CATALOG_MAP =
   "#346 Micro-interactions: Small, single-purpose animations\n" +
   "#245 Multiplayer Cursors: Rendering other collaborators'\n" +
   "#389 Notification Center: panel listing all notifications\n" +
-  "#100 NPS Survey: one-question survey\n" +
+  "#100 NPS Survey: one-question survey asking\n" +
   "#421 Offline Mode: Keeping the app usable\n" +
   "#106 Optimistic UI: Updating the interface\n" +
   "#141 Password Reveal: show/hide toggle inside\n" +
@@ -331,7 +331,7 @@ export const CATALOG_MAP =
   "#135 Range Selection: Selecting a contiguous run\n" +
   "#266 Recent Searches: Showing the person's last few\n" +
   "#273 Recently Viewed: strip or list of items\n" +
-  "#220 Reduced Motion: Respecting\n" +
+  "#220 Reduced Motion: Respecting the operating\n" +
   "#243 Save for Later: Letting shoppers park an item\n" +
   "#107 Saved Searches: Letting people save a query\n" +
   "#67 Scarcity Signal: Messages like \"Only 3 left\"\n" +
@@ -352,7 +352,7 @@ export const CATALOG_MAP =
   "#364 Success Celebration: moment of delight\n" +
   "#355 Theme Switching: Letting people choose a light\n" +
   "#138 Trash and Restore: Moving deleted items to a trash\n" +
-  "#242 Trial Countdown: persistent indicator\n" +
+  "#242 Trial Countdown: persistent indicator showing\n" +
   "#413 Undo Action: Letting people reverse an action\n" +
   "#305 User Onboarding: set of techniques that help new\n" +
   "#56 Version History: list of saved snapshots\n" +

@@ -9,7 +9,7 @@
  * What a pattern "is" is the start of its own description, never rewritten: its first sentence up to
  * the first dash, colon, semicolon or parenthesis, without a leading article, cut to whole words
  * within WHAT_CHARS characters. A cut phrase does not end on a word that only leads into what was cut
- * ("of", "that", "when"), nor on a lowercase -ing verb whose object was cut.
+ * ("of", "that", "when").
  */
 import { readFile } from "node:fs/promises";
 import type { Entry } from "../../src/catalog/schema.ts";
@@ -46,10 +46,9 @@ export function whatItIs(description: string, chars = WHAT_CHARS): string {
   }
   if (kept.length < words.length) {
     const bare = (w: string) => w.toLowerCase().replace(/[^a-z]/g, "");
+    // A word that ends a list item ("text,") ends the phrase well; its comma goes below.
     const dangles = (w: string) => DANGLING.has(bare(w)) && !w.endsWith(",");
-    // "section showing" was "section showing the steps": a verb of the cut clause goes with it.
-    const leads = (w: string) => kept.length > 2 && /^[a-z]+ing$/.test(w);
-    while (kept.length > 1 && (dangles(kept[kept.length - 1]) || leads(kept[kept.length - 1]))) kept.pop();
+    while (kept.length > 1 && dangles(kept[kept.length - 1])) kept.pop();
   }
   return kept.join(" ").replace(/[.,;:!?]+$/, "");
 }

@@ -59,7 +59,7 @@ describe("whatItIs: the first words of a description", () => {
     expect(whatItIs(description, 20)).toBe("message box");
     expect(whatItIs(description, 26)).toBe("message box at the bottom");
     expect(whatItIs("Selecting text, a chart or a table to ask about it", 18)).toBe("Selecting text");
-    expect(whatItIs("A collapsible section showing the steps the model took", 30)).toBe("collapsible section");
+    expect(whatItIs("Signing in by clicking a one-time link", 32)).toBe("Signing in by clicking");
     expect(whatItIs("Supercalifragilisticexpialidocious words", 10)).toBe("Supercalifragilisticexpialidocious");
   });
 
