@@ -7,7 +7,7 @@ export const SKILL = {
   description: "Use when building or designing UI (navigation, forms, overlays, feedback, data display, onboarding, AI chat, mobile gestures) and the PATTTTERNS MCP server is connected, or the user mentions patttterns.com, a catalog number like \"#123\" or a PATTTTERNS pattern. Find the catalog's pattern, fetch its exact React + Tailwind TSX component instead of inventing markup (or install it with the shadcn CLI), pin versions, give the --ui-* design tokens values, check adapted code with validate_component, and handle the server's errors.",
   /** Path of the static copy the site serves (Agent Skills discovery). */
   path: "/.well-known/agent-skills/patttterns/SKILL.md",
-  sha256: "9d1d84b44466b71d4bf25223d8a8b1c4f130d9f47e928608694be59f05f7d0b6",
+  sha256: "604fa09887f4ed6b41231d1da1cd7cddfe65cedc0b94f193844a0b6a805d4b6c",
   markdown:
     "---\n" +
     "name: patttterns\n" +
@@ -38,8 +38,11 @@ export const SKILL = {
     "   (`{ \"category\": \"navigation\" }`). Hits have `has_component: true`, a `pattern_id`, and a\n" +
     "   `match` saying how they matched (`all_words`, `synonym`, `corrected`, or the weakest,\n" +
     "   `some_words`: check its description before you use it).\n" +
-    "   - Nothing found? The catalog has no such pattern with code: try `search_patterns` (every\n" +
-    "     pattern, with or without code), describe the UI differently, or `list_categories`.\n" +
+    "   - Nothing found, or only `some_words` hits? Read the resource\n" +
+    "     `patttterns://catalog/index`: every pattern's catalog number, title and a few words of what\n" +
+    "     it is, by section, in under 4,000 tokens. Pick the pattern yourself and pass its number\n" +
+    "     (`\"#123\"`) to `get_pattern` or `get_component`. Or try `search_patterns` (every pattern, with\n" +
+    "     or without code), or describe the UI differently.\n" +
     "2. `get_component` with the hit's `pattern_id` (or `catalog_number`, e.g. `\"#123\"`).\n" +
     "   The result has four parts:\n" +
     "   - `metadata`: name, `pattern_id`, `catalog_number`, `version_id` (the one you got),\n" +

@@ -19,6 +19,7 @@ import { createHttpHandler, fetchHandler } from "./mcp/http.ts";
 import { createServer } from "./mcp/server.ts";
 import type { EntitlementPolicy } from "./mcp/tool.ts";
 import { CARD_PATHS } from "./page/card-path.ts";
+import { catalogMapResource } from "./resources/catalog-map.ts";
 import { componentTemplate } from "./resources/components.ts";
 import { themeResource } from "./resources/theme.ts";
 import { skillResource } from "./skill/resource.ts";
@@ -77,7 +78,7 @@ export function createApp(opts: AppOptions): App {
     tools,
     argumentsError: invalidArguments,
     templates: [componentTemplate],
-    resources: [skillResource, themeResource],
+    resources: [skillResource, themeResource, catalogMapResource],
     entitlement: opts.entitlement ?? allowAll,
     extensions: opts.preview ? [previewExtension<Deps>(opts.preview)] : [],
   });

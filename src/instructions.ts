@@ -16,6 +16,9 @@ export const INSTRUCTIONS = [
   'The components are also a shadcn registry: with "registries": { "@patttterns": ' +
     '"https://patttterns.com/r/{name}.json" } in components.json, npx shadcn@latest add @patttterns/date-picker ' +
     "installs the active version.",
+  "When a search finds nothing or only some_words hits, read the resource patttterns://catalog/index: every " +
+    "pattern's catalog number, title and a few words of what it is, by section, in under 4,000 tokens; pick one by " +
+    "its number rather than inventing the UI.",
   "After adapting a component (props, state, wiring) and before finishing, call validate_component with the same " +
     "pattern_id and version_id and the edited code: it reports what the edit broke (a lost component, hard-coded " +
     "colours, unknown tokens or icons, imports, accessibility), each with a line and a suggestion.",

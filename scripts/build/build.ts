@@ -3,13 +3,15 @@
  * - catalog: generated/catalog/ from search_index.json, thesaurus.txt and technical-terms.txt
  *   (scripts/build/catalog.ts)
  * - schemas: generated/input-schemas.json from each tool file's zod input (scripts/build/schemas.ts)
+ * - map: generated/catalog-map.ts, the catalog map resource's markdown, from search_index.json
+ *   (scripts/build/map.ts)
  * - skill: generated/skill.ts and public/.well-known/agent-skills/ from skills/patttterns/SKILL.md
  *   (scripts/build/skill.ts)
  * - packages: generated/package-versions.ts and generated/lucide-names.ts from package-lock.json and
  *   node_modules/lucide-react (scripts/build/packages.ts)
  * - preview: generated/preview-html.json from preview/ (scripts/build/preview.ts)
  *
- *   tsx scripts/build/build.ts [--check] [--out DIR] [catalog | schemas | skill | packages | preview ...]
+ *   tsx scripts/build/build.ts [--check] [--out DIR] [catalog | schemas | map | skill | packages | preview ...]
  *
  * Writes only the files that changed, and removes generated files no longer built. `--check` writes
  * nothing, builds everything in memory and exits 1 naming each stale or missing file. Names pick
@@ -26,13 +28,14 @@ const GENERATORS: Record<string, () => Promise<Generator>> = {
   catalog: () => import("./catalog.ts").then((m) => m.catalogGenerator),
   schemas: () => import("./schemas.ts").then((m) => m.schemasGenerator),
   skill: () => import("./skill.ts").then((m) => m.skillGenerator),
+  map: () => import("./map.ts").then((m) => m.mapGenerator),
   packages: () => import("./packages.ts").then((m) => m.packagesGenerator),
   preview: () => import("./preview.ts").then((m) => m.previewGenerator),
 };
 
 const usage = (why: string): never => {
   console.error(
-    `${why}\nusage: npm run build -- [--check] [--out DIR] [catalog | schemas | skill | packages | preview ...]`,
+    `${why}\nusage: npm run build -- [--check] [--out DIR] [catalog | schemas | map | skill | packages | preview ...]`,
   );
   process.exit(2);
 };

@@ -39,7 +39,7 @@ const sha256 = (text: string) => createHash("sha256").update(text, "utf8").diges
  * The markdown as string literals joined by `+`, one line of it per line of the module, so a change
  * to SKILL.md reads as the same change here. Bundlers fold the literals back into one string.
  */
-const literalLines = (text: string, indent: string) =>
+export const literalLines = (text: string, indent: string) =>
   text
     .split(/(?<=\n)/)
     .map((line) => `${indent}${JSON.stringify(line)}`)

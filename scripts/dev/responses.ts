@@ -2,7 +2,8 @@
  * Responses of a served endpoint to a fixed set of requests, for proving that a change kept behaviour:
  * run it before and after, then diff the two files. It speaks only HTTP (fetch), so it needs nothing
  * of the code it checks: every tool in both eras, protocol errors, the page, the server card, the
- * skill and the preview resource, then every query of tests/relevance/ through both search tools.
+ * skill, catalog map and preview resources, then every query of tests/relevance/ through both search
+ * tools.
  *
  *   npx tsx scripts/dev/responses.ts --url http://127.0.0.1:8888 --out before.json
  *
@@ -96,9 +97,12 @@ const requests: Sent[] = [
     { name: `${n} ${JSON.stringify(a)} legacy`, ...legacy("tools/call", call(n, a)) },
   ]),
   { name: "resources/list modern", ...modern("resources/list") },
+  { name: "resources/list legacy", ...legacy("resources/list") },
   { name: "resources/templates/list legacy", ...legacy("resources/templates/list") },
   { name: "read skill", ...modern("resources/read", { uri: "patttterns://skill/SKILL.md" }) },
   { name: "read preview", ...modern("resources/read", { uri: "ui://patttterns/component-preview" }) },
+  { name: "read catalog map", ...modern("resources/read", { uri: "patttterns://catalog/index" }) },
+  { name: "read catalog map legacy", ...legacy("resources/read", { uri: "patttterns://catalog/index" }) },
   { name: "read component", ...modern("resources/read", { uri: `patttterns://components/${DATE_PICKER}/v1` }) },
   {
     name: "read component legacy",

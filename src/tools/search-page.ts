@@ -19,10 +19,28 @@ export const limit = z
   ._default(z.number().check(z.int(), z.minimum(1), z.maximum(LIMITS.searchMax)), LIMITS.searchDefault)
   .check(z.describe(`How many results to return (default ${LIMITS.searchDefault}, max ${LIMITS.searchMax}).`));
 
+/** The resource that lists every pattern in a few thousand tokens (src/resources/catalog-map.ts). */
+const MAP = "patttterns://catalog/index";
+
 /** What an empty search says: restraint is deliberate, so the agent should not just retry with fewer words. */
 export const NOTHING_FOUND =
-  "Nothing in the catalog matches this. Describe the UI differently (what it looks like or does), or call " +
-  "list_categories to see what the catalog covers; if it is not a UI pattern, the catalog has no answer.";
+  "Nothing in the catalog matches this. Describe the UI differently (what it looks like or does), or read the " +
+  `resource ${MAP} (every pattern's number, title and what it is) and pick one by number; if it is not a UI ` +
+  "pattern, the catalog has no answer.";
+
+/**
+ * What a page whose hits are all `some_words` says: each shares only some of the query's words, so
+ * the model on the other side, shown the whole catalog, may choose better than the ranking.
+ */
+export const WEAK_ONLY =
+  "Every hit matched only some of the words: check each description before using one, or read the resource " +
+  `${MAP} (every pattern's number, title and what it is) and pick one by number.`;
+
+/** The page's suggestion: NOTHING_FOUND's (or the tool's) without a hit, WEAK_ONLY when every hit is weak. */
+export function suggestionFor(found: { match: readonly MatchKind[]; total: number }, empty: string) {
+  if (found.total === 0) return empty;
+  return found.match.length > 0 && found.match.every((m) => m === MATCH.someWords) ? WEAK_ONLY : undefined;
+}
 
 /**
  * What a search reports for usage: how its best hit matched (`none` without a hit) and, only when
@@ -66,7 +84,8 @@ export function searchPage(
     text += `${i === 0 ? "" : ","}${hitWire(catalog, found.hits[i])}${more === "" ? "" : `,${more}`}`;
     text += MATCH_END[found.match[i]];
   }
-  text += wireString(`],"total":${total}${total === 0 ? `,"suggestion":${JSON.stringify(suggestion)}` : ""}}`);
+  const note = suggestionFor(found, suggestion);
+  text += wireString(`],"total":${total}${note === undefined ? "" : `,"suggestion":${JSON.stringify(note)}`}}`);
   const result = new Prebuilt<CallToolResult>(`{"content":[{"type":"text","text":"${text}"}]}`);
   return { ok: true, result, report: searchReport(found, query) };
 }

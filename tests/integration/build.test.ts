@@ -4,7 +4,8 @@
  * other files alone; an unchanged slow generator is skipped only while its inputs and output are
  * byte for byte what they were. Whether each generated file is current is tested beside what it
  * generates (tests/unit/catalog/catalog-files.test.ts, tests/integration/tools/input-schemas.test.ts,
- * tests/unit/site/skill.test.ts, tests/unit/components/install.test.ts, tests/integration/preview/build.test.ts).
+ * tests/unit/site/skill.test.ts, tests/unit/catalog/map.test.ts, tests/unit/components/install.test.ts,
+ * tests/integration/preview/build.test.ts).
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -18,9 +19,9 @@ const work = await mkdtemp(join(tmpdir(), "build-"));
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 describe("npm run build", () => {
-  it("--check passes on the committed files, naming catalog, schemas, skill and packages current (the preview: tests/integration/preview)", async () => {
-    const { code, out } = await buildCli("--check", "catalog", "schemas", "skill", "packages");
-    for (const name of ["catalog", "schemas", "skill", "packages"]) expect(out).toContain(`${name}: current`);
+  it("--check passes on the committed files, naming catalog, schemas, map, skill and packages current (the preview: tests/integration/preview)", async () => {
+    const { code, out } = await buildCli("--check", "catalog", "schemas", "map", "skill", "packages");
+    for (const name of ["catalog", "schemas", "map", "skill", "packages"]) expect(out).toContain(`${name}: current`);
     expect(out).toContain("checked in");
     expect(code).toBe(0);
   });
@@ -56,7 +57,7 @@ describe("npm run build", () => {
   it("refuses a generator it does not have, listing those it has", async () => {
     const { code, out } = await buildCli("--check", "catalogue");
     expect(code).toBe(2);
-    expect(out).toContain("no generator named catalogue: pick from catalog, schemas, skill, packages, preview");
+    expect(out).toContain("no generator named catalogue: pick from catalog, schemas, skill, map, packages, preview");
   });
 });
 

@@ -41,11 +41,12 @@ describe("the import graph of src/ and netlify/", () => {
     expect(cycles(graph)).toEqual([]);
   });
 
-  it("a cold isolate loads neither the browser page, the skill's markdown nor the validator: all are imported on demand", () => {
+  it("a cold isolate loads neither the browser page, the skill's or the catalog map's markdown nor the validator: all are imported on demand", () => {
     const cold = reachable(importGraph(ROOT, ["src", "netlify"], { dynamic: false }), "netlify/edge-functions/mcp.ts");
     expect(cold).toContain("src/app.ts");
     expect(cold).not.toContain("src/page/page.ts");
     expect(cold).not.toContain("generated/skill.ts");
+    expect(cold).not.toContain("generated/catalog-map.ts");
     // validate_component's validator, and with it sucrase's parser, load on the tool's first call.
     expect(cold).not.toContain("src/validate/validate.ts");
     expect([...cold].some((m) => m.includes("sucrase"))).toBe(false);

@@ -26,7 +26,11 @@ describe("server card, in process", () => {
     expect(card.tools.map((t: { name: string }) => t.name)).toEqual(app.server.tools.map((t) => t.name));
     expect(card.capabilities).toEqual(discover.capabilities);
     expect(card.resources).toEqual(resources.resources);
-    expect(card.resources.map((r: { uri: string }) => r.uri)).toContain("patttterns://skill/SKILL.md");
+    expect(card.resources.map((r: { uri: string }) => r.uri)).toEqual([
+      "patttterns://skill/SKILL.md",
+      "patttterns://theme/tokens.css",
+      "patttterns://catalog/index",
+    ]);
     expect(card.remotes).toEqual([
       {
         type: "streamable-http",

@@ -5,7 +5,9 @@
 import { describe, expect, it } from "vitest";
 import { summary } from "../../../src/catalog/catalog.ts";
 import { asciiJson } from "../../../src/mcp/wire.ts";
-import { NOTHING_FOUND } from "../../../src/tools/search-page.ts";
+import type { MatchKind } from "../../../src/catalog/search.ts";
+import { CATALOG_MAP_URI } from "../../../src/resources/catalog-map.ts";
+import { NOTHING_FOUND, suggestionFor, WEAK_ONLY } from "../../../src/tools/search-page.ts";
 import { modern, post, testApp } from "../../helpers/app.ts";
 import { callTool } from "../../helpers/tools.ts";
 
@@ -34,7 +36,25 @@ const queries = [
   "accordian",
   "popup to confirm",
   "recipe for banana cake",
+  "shimmer loading cards",
+  "aws region picker dropdown",
 ];
+
+/** A page says NOTHING_FOUND (or the tool's) without a hit, WEAK_ONLY when all its hits are some_words. */
+function noteOf(total: number, match: readonly MatchKind[], empty: string) {
+  if (total === 0) return { suggestion: empty };
+  return match.every((m) => m === "some_words") ? { suggestion: WEAK_ONLY } : {};
+}
+
+describe("the suggestion", () => {
+  it("comes with an empty page, or one whose hits all matched only some words; both point to the catalog map", () => {
+    expect(suggestionFor({ total: 0, match: [] }, "empty")).toBe("empty");
+    expect(suggestionFor({ total: 3, match: ["some_words", "some_words"] }, "empty")).toBe(WEAK_ONLY);
+    expect(suggestionFor({ total: 3, match: ["synonym", "some_words"] }, "empty")).toBeUndefined();
+    expect(suggestionFor({ total: 1, match: ["all_words"] }, "empty")).toBeUndefined();
+    for (const text of [NOTHING_FOUND, WEAK_ONLY]) expect(text).toContain(CATALOG_MAP_URI);
+  });
+});
 
 describe("search_patterns text block", () => {
   for (const query of queries) {
@@ -42,7 +62,7 @@ describe("search_patterns text block", () => {
       it(`${query} (limit ${limit}) equals JSON.stringify of the result object`, async () => {
         const { total, hits, match } = await catalog.search(query, { limit });
         const results = hits.map((e, i) => ({ ...summary(catalog, e), match: match[i] }));
-        const expected = { results, total, ...(total === 0 && { suggestion: NOTHING_FOUND }) };
+        const expected = { results, total, ...noteOf(total, match, NOTHING_FOUND) };
         expect(await textOf("search_patterns", { query, limit })).toBe(JSON.stringify(expected));
       });
     }
@@ -57,6 +77,7 @@ describe("search_components text block", () => {
     { category: "forms", only_with_code: false },
     { query: "zzzz-no-such-word" },
     { query: "zzzz-no-such-word", only_with_code: false },
+    { query: "shimmer loading cards", only_with_code: false },
   ];
   for (const args of cases) {
     it(`${JSON.stringify(args)} equals JSON.stringify of the result object`, async () => {
@@ -76,7 +97,7 @@ describe("search_components text block", () => {
           match: direct.match[i],
         })),
         total: direct.total,
-        ...(direct.total === 0 && { suggestion }),
+        ...noteOf(direct.total, direct.match, suggestion),
       };
       expect(await textOf("search_components", args)).toBe(JSON.stringify(object));
     });
