@@ -120,51 +120,54 @@ export interface Config {
 export type Env = Record<string, string | undefined>;
 
 // Each variable is a string that must match its pattern: plain checks only, so the schema costs a
-// cold isolate no more zod than the tools already load (no transforms, pipes or URL schemas).
-const text = () => z.optional(z.string());
-const url = () =>
-  z.optional(
-    z.string().check(
-      z.regex(/^https?:\/\/[^\s/?#]+[^\s]*$/, "must be an absolute http(s) URL"),
-      z.refine((v) => URL.canParse(v), "must be an absolute http(s) URL"),
-    ),
-  );
+// cold isolate no more zod than the tools already load (no transforms, pipes or URL schemas). One
+// schema per kind of variable, shared by the variables of that kind: a zod schema holds no state,
+// and a cold isolate builds each once.
+const text = z.optional(z.string());
+const url = z.optional(
+  z.string().check(
+    z.regex(/^https?:\/\/[^\s/?#]+[^\s]*$/, "must be an absolute http(s) URL"),
+    z.refine((v) => URL.canParse(v), "must be an absolute http(s) URL"),
+  ),
+);
 const whole = (min: 0 | 1) =>
   z.optional(
     z
       .string()
       .check(z.regex(min === 0 ? /^\d{1,15}$/ : /^0*[1-9]\d{0,14}$/, `must be a whole number of at least ${min}`)),
   );
-const flag = () => z.optional(z.enum(["true", "false"], { error: 'must be "true" or "false"' }));
+const count = whole(0);
+const positive = whole(1);
+const flag = z.optional(z.enum(["true", "false"], { error: 'must be "true" or "false"' }));
 
 /**
  * Every variable the app reads, by name: the README's Configuration tables list exactly these, with
  * the defaults above (tests/unit/config.test.ts holds them together).
  */
 export const ENV_SCHEMA = z.object({
-  SITE_URL: url(),
-  ALLOWED_ORIGINS: text(),
-  COMPONENTS_API_BASE: url(),
-  COMPONENTS_STORE: text(),
-  COMPONENTS_DEADLINE_MS: whole(1),
-  COMPONENTS_INDEX_TTL_MS: whole(0),
-  COMPONENTS_CACHE_BYTES: whole(0),
-  USAGE_HASH_SECRET: text(),
-  USAGE_WRITE_DEADLINE_MS: whole(1),
-  USAGE_SESSION_IDS: flag(),
-  USAGE_RECORD_QUERIES: flag(),
-  ENABLE_AI_CHAT: flag(),
-  GEMINI_API_KEY: text(),
-  GEMINI_MODEL: text(),
-  CHATBOT_MCP_URL: url(),
-  PORT: whole(0),
+  SITE_URL: url,
+  ALLOWED_ORIGINS: text,
+  COMPONENTS_API_BASE: url,
+  COMPONENTS_STORE: text,
+  COMPONENTS_DEADLINE_MS: positive,
+  COMPONENTS_INDEX_TTL_MS: count,
+  COMPONENTS_CACHE_BYTES: count,
+  USAGE_HASH_SECRET: text,
+  USAGE_WRITE_DEADLINE_MS: positive,
+  USAGE_SESSION_IDS: flag,
+  USAGE_RECORD_QUERIES: flag,
+  ENABLE_AI_CHAT: flag,
+  GEMINI_API_KEY: text,
+  GEMINI_MODEL: text,
+  CHATBOT_MCP_URL: url,
+  PORT: count,
   // Set by Netlify, or for scripts that reach a remote store.
-  URL: url(),
-  DEPLOY_URL: url(),
-  DEPLOY_PRIME_URL: url(),
-  NETLIFY_SITE_ID: text(),
-  NETLIFY_BLOBS_TOKEN: text(),
-  NETLIFY_API_URL: url(),
+  URL: url,
+  DEPLOY_URL: url,
+  DEPLOY_PRIME_URL: url,
+  NETLIFY_SITE_ID: text,
+  NETLIFY_BLOBS_TOKEN: text,
+  NETLIFY_API_URL: url,
 });
 
 /** The environment's variable names this app reads. */

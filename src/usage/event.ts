@@ -3,10 +3,9 @@
  * request. Built from what the transport hands over of it (its context, its outcome, what was sent),
  * which never carries result bodies, so no component code can reach either.
  */
-import * as z from "zod/mini";
-import "../zod-english.ts";
 import { isInfraCode } from "../errors.ts";
 import type { Outcome, RequestContext } from "../mcp/context.ts";
+import type { UsageEvent } from "./event-schema.ts";
 
 /**
  * The shadcn registry's requests (src/registry/), each recorded like a tool call under its own
@@ -48,28 +47,7 @@ export const keys = {
 
 export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** The stored event. The client is an HMAC (see hash.ts); the raw IP is only ever in the log line. */
-export const UsageEvent = z.object({
-  v: z.literal(1),
-  ts: z.string(),
-  method: z.string(),
-  era: z.optional(z.string()),
-  protocol_version: z.optional(z.string()),
-  tool: z.optional(z.string()),
-  pattern_id: z.optional(z.string()),
-  version_id: z.optional(z.string()),
-  /** A search's best match (`none` without a hit); never its query, which is kept apart (queries.ts). */
-  search: z.optional(z.string()),
-  status: z.string(),
-  http_status: z.number().check(z.int()),
-  duration_ms: z.number().check(z.nonnegative()),
-  bytes: z.number().check(z.int(), z.nonnegative()),
-  agent: z.string(),
-  /** Only on calls whose agent is unknown: their User-Agent, a hint and no more. */
-  user_agent: z.optional(z.string()),
-  client: z.nullable(z.string()),
-});
-export type UsageEvent = z.infer<typeof UsageEvent>;
+export type { UsageEvent } from "./event-schema.ts";
 
 /** Longest agent hint kept: real client names and User-Agents are far shorter. */
 const AGENT_CHARS = 120;

@@ -17,7 +17,8 @@
  */
 import type { KV } from "../storage/blobs.ts";
 import { ChatRecord, chatKeys } from "./chat.ts";
-import { keys, MONTH, UsageEvent } from "./event.ts";
+import { keys, MONTH } from "./event.ts";
+import { UsageEvent } from "./event-schema.ts";
 import { addChat, addEvent, emptyMonthly, Monthly } from "./monthly.ts";
 import { queryKeys } from "./queries.ts";
 import { addQuery, emptyUnanswered, QueryRecord, Unanswered, unansweredKey } from "./unanswered.ts";
