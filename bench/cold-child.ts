@@ -3,7 +3,7 @@
  * the catalog's JSON files external modules beside it), then serve one request through it, as the
  * first request of a new isolate does: get_component (the default), tools/list (the first request
  * of every client session after initialize), search_components, or validate_component of a
- * version's code as stored (its import of the validator and both parses included), whose CPU time
+ * version's code with one line added (its import of the validator and both parses included), whose CPU time
  * (import included, as Netlify counts it) is measured too. Prints one JSON line.
  * Args: <bundle path> <pattern_id> [get_component|tools_list|search_components|validate_component <tsx path>]
  * [cpu] (`cpu`, after a first other than validate_component: measure CPU for that first request too).
@@ -48,7 +48,9 @@ const req = mcpRequest(
         method: "tools/call",
         params: {
           name: "validate_component",
-          arguments: { pattern_id: patternId, code: Deno.readTextFileSync(tsxPath) },
+          // An edit, as an agent sends one: with the delivered bytes unchanged, the validator would
+          // answer without parsing anything, and the cell would measure no validation at all.
+          arguments: { pattern_id: patternId, code: `// adapted for this project\n${Deno.readTextFileSync(tsxPath)}` },
         },
       })
     : scenarioBody(scenario, patternId),
