@@ -2,9 +2,9 @@
  * Against `npm start`: three clients, from three loopback addresses (the local server reports the
  * socket's address as the client IP, as Netlify reports the caller's), each search for something the
  * catalog lacks. The review of the local store then lists the query with its three clients, in
- * text, JSON and HTML. The store is shared with other tests and runs, so the count is read as a rise,
- * and the query is this file's own: another run (scripts/dev/responses.ts, a user trying `npm start`)
- * that sent it from a fourth address would make it four clients.
+ * text, JSON and HTML. The store is shared with other tests and runs (and with whoever tried `npm
+ * start` in this checkout), so the query is this run's own: a word of random consonants, which the
+ * catalog cannot match, ends it. Any earlier query from a fourth address would make it four clients.
  */
 import { request } from "node:http";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -15,7 +15,8 @@ import { monthOf } from "../../../src/usage/event.ts";
 import { SERVED } from "../../helpers/served.ts";
 import { reportCli } from "../../helpers/usage.ts";
 
-const QUERY = "holographic litter box for cats";
+const NONCE = Array.from({ length: 8 }, () => "bcdfghjklmnpqrstvwxz"[Math.floor(Math.random() * 20)]).join("");
+const QUERY = `holographic litter box for cats ${NONCE}`;
 const ADDRESSES = ["127.0.0.2", "127.0.0.3", "127.0.0.4"];
 const MONTH = monthOf(new Date());
 
@@ -86,7 +87,7 @@ describe("against npm start: three clients search for what the catalog lacks", {
     const deadline = Date.now() + 60_000;
     let row: Row | undefined;
     for (;;) {
-      row = rowOf(JSON.parse(await review(["--json"])));
+      row = rowOf(JSON.parse(await review(["--json", "--all-queries"])));
       if ((row?.count ?? 0) >= before + 3 || Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 500));
     }
@@ -94,7 +95,7 @@ describe("against npm start: three clients search for what the catalog lacks", {
     expect(row).toMatchObject({ query: QUERY, count: before + 3, clients: 3 });
 
     const file = join(dir, "review.html");
-    const text = await review(["--html", file]);
+    const text = await review(["--all-queries", "--html", file]);
     expect(text).toMatch(new RegExp(`${before + 3} +\\(3 clients; none ${before + 3}, weak 0\\) +${QUERY}`));
     const html = await readFile(file, "utf8");
     expect(html).toContain(`<td>${QUERY}</td><td>${before + 3}</td><td>3</td>`);
