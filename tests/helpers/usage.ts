@@ -101,3 +101,25 @@ export const reportCli = (args: string[]) =>
     env: { ...process.env, NETLIFY_SITE_ID: "", NETLIFY_BLOBS_TOKEN: "" },
     timeout: 120_000,
   });
+
+/**
+ * The stored events' texts of `months` that name `mark`, written since `since` (a minute's margin for
+ * clocks): an event's id begins with its time (recorder.ts), so only the newer keys are read. The
+ * local store keeps every earlier run's events, and reading them all made these tests slower each run.
+ */
+export async function storedEventsSince(kv: KV, months: Iterable<string>, since: Date, mark: string) {
+  const from = new Date(since.getTime() - 60_000).toISOString().replace(/[-:]/g, "").replace(".", "");
+  const texts: string[] = [];
+  for (const m of months) {
+    const prefix = keys.eventPrefix(m);
+    const recent = (await kv.list(prefix)).filter((k) => k.slice(prefix.length) >= from);
+    for (let i = 0; i < recent.length; i += 32) {
+      const batch = await Promise.all(recent.slice(i, i + 32).map((k) => kv.get(k)));
+      for (const b of batch) {
+        const text = b ? new TextDecoder().decode(b) : "";
+        if (text.includes(mark)) texts.push(text);
+      }
+    }
+  }
+  return texts;
+}

@@ -6,10 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { foldUntil, openUsageStore, type UsageStore } from "../../../scripts/ops/usage-store.ts";
-import { keys, type UsageEvent } from "../../../src/usage/event.ts";
+import type { UsageEvent } from "../../../src/usage/event.ts";
 import type { Monthly } from "../../../src/usage/monthly.ts";
 import { fixture } from "../../helpers/components.ts";
 import { SERVED } from "../../helpers/served.ts";
+import { storedEventsSince } from "../../helpers/usage.ts";
 
 /** How long the local server's after-response writes may take to land (each is bounded at 10 s). */
 const SETTLE_LIMIT_MS = 60_000;
@@ -64,7 +65,8 @@ for (const target of SERVED) {
     it("records each item or index request in usage, as the review reads it", async () => {
       // Unique per run and target: other files and runs share this local store.
       const agent = `shadcn-e2e-${target.emulated ? "emulated" : "local"}-${Math.random().toString(36).slice(2, 10)}`;
-      const months = new Set([new Date().toISOString().slice(0, 7)]);
+      const started = new Date();
+      const months = new Set([started.toISOString().slice(0, 7)]);
       const get = (path: string) => fetch(`${target.url}${path}`, { headers: { "user-agent": agent } });
       const item = await get("/r/date-picker.json?version=seed");
       const index = await get("/r/registry.json?q=toast");
@@ -74,13 +76,9 @@ for (const target of SERVED) {
       const mine = (blobs: Monthly[]) => blobs.reduce((n, b) => n + (b.by_agent[agent] ?? 0), 0);
       const folded = await foldUntil(usage.kv, [...months], mine, 2, SETTLE_LIMIT_MS);
       expect(mine(folded)).toBe(2);
-      const events: UsageEvent[] = [];
-      for (const m of months) {
-        for (const k of await usage.kv.list(keys.eventPrefix(m))) {
-          const text = new TextDecoder().decode((await usage.kv.get(k)) ?? new Uint8Array());
-          if (text.includes(agent)) events.push(JSON.parse(text));
-        }
-      }
+      const events: UsageEvent[] = (await storedEventsSince(usage.kv, months, started, agent)).map((t) =>
+        JSON.parse(t),
+      );
       events.sort((a, b) => (a.method < b.method ? 1 : -1));
       const datePicker = fixture("date-picker").entry.id;
       expect(events).toMatchObject([

@@ -9,10 +9,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { foldUntil, openUsageStore, type UsageStore } from "../../../scripts/ops/usage-store.ts";
-import { keys } from "../../../src/usage/event.ts";
 import type { Monthly } from "../../../src/usage/monthly.ts";
 import { fixtures } from "../../helpers/app.ts";
 import { SERVED, type ServedTarget } from "../../helpers/served.ts";
+import { storedEventsSince } from "../../helpers/usage.ts";
 
 const BURST_TIMEOUT_MS = 30 * 60_000;
 /** How long the local server's after-response writes may take to land (each is bounded at 10 s). */
@@ -64,6 +64,7 @@ function suite(target: ServedTarget, calls: number, inFlight: number) {
   const agent = `usage-e2e-${target.emulated ? "emulated" : "local"}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   /** Every month a burst touched: a burst across midnight at a month's end spans two. */
   const spanned = new Set<string>();
+  const started = new Date();
 
   /** Runs `calls` calls, `inFlight` at a time; returns the HTTP statuses and the months they spanned. */
   async function burst() {
@@ -130,18 +131,7 @@ function suite(target: ServedTarget, calls: number, inFlight: number) {
     );
 
     it("the stored events of those calls carry no component code, no TSX and no raw IP", async () => {
-      const texts: string[] = [];
-      for (const m of spanned) {
-        const prefix = keys.eventPrefix(m);
-        const ids = (await store.kv.list(prefix)).map((k) => k.slice(prefix.length, -".json".length));
-        for (let i = 0; i < ids.length; i += 32) {
-          const batch = await Promise.all(ids.slice(i, i + 32).map((id) => store.kv.get(keys.event(m, id))));
-          for (const b of batch) {
-            const text = b ? new TextDecoder().decode(b) : "";
-            if (text.includes(agent)) texts.push(text);
-          }
-        }
-      }
+      const texts = await storedEventsSince(store.kv, spanned, started, agent);
       expect(texts.length).toBe(2 * calls);
       const tsxLines = withCode
         .flatMap((f) => f.code.flatMap((c) => new TextDecoder().decode(c.bytes).split(/\r?\n/)))
