@@ -156,7 +156,7 @@ export function createConceptReader(rk: RankIndex, titles: string) {
    * the words as typed ("sign in", "are you sure"), over the content words alone ("close my account"
    * holds "close account"), and over a word split or corrected; spelling comes last.
    */
-  return function concepts(words: string[], technical: TechnicalTerms): Concept[] {
+  return function concepts(words: string[], technical: TechnicalTerms, context = false): Concept[] {
     const typed = words.map(stemOf);
     // Numbers say little about which pattern is meant ("6 digits", "v3", "over 18"), unless the
     // catalog or the thesaurus knows them ("2fa", "404").
@@ -166,7 +166,8 @@ export function createConceptReader(rk: RankIndex, titles: string) {
     // A technical term's words name another subject, and are read as nothing else: no stem,
     // synonym, phrase or correction ("helm" is not "help", nor "chart" in "helm chart" a chart).
     // The term is one concept the catalog cannot read, weighing as a word no pattern uses.
-    const other: Concept[] = Array.from({ length: technical.terms }, opaque);
+    // In a query asking for an interface the terms are its context, not its subject, and weigh nothing.
+    const other: Concept[] = Array.from({ length: context ? 0 : technical.terms }, opaque);
     const content = words
       .map((w, i) => ({ w, i }))
       .filter(({ w, i }) => says(w, i) && !named.has(i) && !technical.at.has(i));
@@ -209,8 +210,8 @@ export function createConceptReader(rk: RankIndex, titles: string) {
     // UI vocabulary (a title, a tag, the thesaurus) that no pattern reads alone do not count against
     // it: "hero" in "carousle for hero images" says the query is about UI.
     const unreadable = content.filter(({ i }) => !concept.get(i)!.alternatives.some(allKnown));
-    const foreign = unreadable.filter(({ w }) => !rk.isVocabulary(w)).length + other.length;
-    const correcting = foreign <= Math.max(1, Math.floor((content.length + other.length) / 3));
+    const foreign = unreadable.filter(({ w }) => !rk.isVocabulary(w)).length + technical.terms;
+    const correcting = foreign <= Math.max(1, Math.floor((content.length + technical.terms) / 3));
     // A misspelt word is corrected for its concept and again for phrases: its corrections, once.
     const fixes = new Map<string, Correction>();
     const fix = (w: string) => fixes.get(w) ?? fixes.set(w, corrections(rk, w)).get(w)!;

@@ -12,6 +12,7 @@
 import { STOPWORDS } from "./analyze.ts";
 import { type Concept, createConceptReader } from "./concepts.ts";
 import type { RankIndex, TechnicalTerms } from "./rank-data.ts";
+import { asksInterface } from "./interface.ts";
 import { createScorer, FLAG, type Tallies } from "./score.ts";
 
 /** How a hit matched, for the agent to judge it. */
@@ -125,10 +126,14 @@ export function createRanker(rk: RankIndex, count: number, title: (d: number) =>
    * enough → drop the noise beside the best.
    */
   return function rank(words: string[], technical: TechnicalTerms, listed: readonly number[] = []): Ranked {
-    const cs = concepts(words, technical);
+    // A question about how something works is never a UI request ("show me how to shard postgres");
+    // otherwise a query asking for an interface reads its technical terms as context.
+    const asks = ASKS_HOW.test(`${words.join(" ")} `);
+    const context = technical.terms > 0 && !asks && asksInterface(words, technical);
+    const cs = concepts(words, technical, context);
     const out: Ranked = { docs: [], scores: [], match: [] };
     if (cs.length === 0) return out;
-    const q = reading(words, cs, technical.terms);
+    const q = reading(words, cs, context ? 0 : technical.terms, asks);
     const best = score(cs, listed, (tallies) => keepHits(tallies, q, out));
     dropNoise(out, best);
     return out;
@@ -167,7 +172,7 @@ interface Reading {
   named: Set<number>;
 }
 
-function reading(words: string[], cs: Concept[], technicalTerms: number): Reading {
+function reading(words: string[], cs: Concept[], technicalTerms: number, asks: boolean): Reading {
   const weights = cs.reduce((n, c) => n + c.weight, 0);
   const readable = cs.reduce((n, c) => n + (c.readable ? c.weight : 0), 0);
   return {
@@ -176,7 +181,7 @@ function reading(words: string[], cs: Concept[], technicalTerms: number): Readin
     enough: minExplained(cs.length) * readable,
     unread: readable < weights,
     mostlyUnread: readable < MIN_READABLE * weights,
-    elsewhere: technicalTerms >= 2 || (readable < weights && ASKS_HOW.test(`${words.join(" ")} `)),
+    elsewhere: technicalTerms >= 2 || (readable < weights && asks),
     phrase: ` ${words.join(" ")} `,
     content: contentOf(words),
     named: namedStems(cs),

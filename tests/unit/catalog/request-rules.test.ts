@@ -1,0 +1,48 @@
+/**
+ * The rules that decide when a request is read as asking for an interface and when a weak hit is
+ * shown (src/catalog/interface.ts, rank.ts): each fails without its rule.
+ */
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import type { Entry } from "../../../src/catalog/schema.ts";
+import { parseTechnicalTerms } from "../../../scripts/build/catalog/technical.ts";
+import { ROOT } from "../../../scripts/lib/repo-root.ts";
+import { createCatalog } from "../../helpers/memory-catalog.ts";
+import { entry, entryIndex } from "../../helpers/entries.ts";
+import { synonyms, technical } from "../../helpers/app.ts";
+
+const raw: Entry[] = JSON.parse(readFileSync(`${ROOT}/search_index.json`, "utf8"));
+const catalog = createCatalog(raw, "https://patttterns.com", { synonyms, technical });
+const found = async (q: string) => (await catalog.search(q, { limit: 5 })).hits.map((e) => e.title);
+const titles = (hits: { entry: Entry }[]) => hits.map((h) => h.entry.title);
+
+describe("the stack is context, not the subject", () => {
+  const queue = [
+    entry(1, "Agent Task Queue", {
+      description: "A feed of background agent jobs, each with pause and cancel buttons.",
+      tags: ["agents"],
+    }),
+    entry(2, "Empty State", { description: "What a list shows when it has no rows yet.", tags: ["onboarding"] }),
+  ];
+  const ix = entryIndex(queue, { technical: parseTechnicalTerms("kafka\npostgres\nhash table") });
+
+  it("reads a request for an interface as one, however many technologies it names", () => {
+    expect(titles(ix.ranked("kafka and postgres backed feed of agent jobs with pause and cancel buttons"))).toEqual([
+      "Agent Task Queue",
+    ]);
+  });
+
+  it("keeps a technical question's restraint: one interface word alone is the technology's own", () => {
+    expect(ix.ranked("kafka and postgres backed agent jobs that pause")).toEqual([]);
+    expect(ix.ranked("kafka and postgres table of agent jobs")).toEqual([]);
+    // A question about how something works is never a UI request.
+    expect(ix.ranked("show me how to list kafka and postgres agent jobs in a feed")).toEqual([]);
+  });
+
+  it("finds the catalog's pattern for a stack-naming request", async () => {
+    expect((await found("Kafka and Postgres backed feed of agent jobs with pause and cancel buttons"))[0]).toBe(
+      "Agent Task Queue",
+    );
+    expect(await found("Set up PgBouncer connection pooling in transaction mode for Django")).toEqual([]);
+  });
+});
