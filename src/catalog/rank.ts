@@ -143,11 +143,12 @@ export function createRanker(rk: RankIndex, count: number, title: (d: number) =>
 /** Whether pattern d explains enough of query `q` to be shown without being named. */
 function explains(t: Readonly<Tallies>, d: number, q: Reading): boolean {
   // Enough of the query; and a pattern whose title and tags say none of it must show two
-  // of its concepts, not one word of its prose ("tax" in a checkout's description).
-  if (t.explained[d] < q.enough || (!t.strong[d] && t.matched[d] < 2)) return false;
+  // of its concepts, not one word of its prose ("tax" in a checkout's description), in its own
+  // fields: what it says of how it behaves (its interaction rules) only supports them.
+  if (t.explained[d] < q.enough || (!t.strong[d] && t.said[d] < 2)) return false;
   // Beside a word the catalog cannot read, one concept of the rest must be most of it:
   // "photosynthesis light reactions" is not about Emoji Reactions, "2fa enrollment" is 2FA.
-  return !q.unread || t.matched[d] >= 2 || t.explained[d] >= MOST_OF_READABLE * q.readable;
+  return !q.unread || t.said[d] >= 2 || t.explained[d] >= MOST_OF_READABLE * q.readable;
 }
 
 /** What keeping a hit needs to know of the query. */

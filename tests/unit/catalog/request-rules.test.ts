@@ -46,3 +46,38 @@ describe("the stack is context, not the subject", () => {
     expect(await found("Set up PgBouncer connection pooling in transaction mode for Django")).toEqual([]);
   });
 });
+
+describe("whole requests read how a pattern behaves", () => {
+  // Two patterns say "toggle" and "original"; one says, of how it behaves, the request's "language".
+  const es = [
+    entry(1, "Inline Translation", {
+      description: "Text shown in place, with a toggle to see the original.",
+      tags: ["content"],
+      interactionRules: ["Remember the reader's language"],
+      uxFlows: ["Messaging"],
+    }),
+    entry(2, "Before and After", {
+      description: "A toggle between the original photo and the edited one.",
+      tags: ["media"],
+    }),
+    entry(3, "Language Menu", { description: "Choose the language of the interface.", tags: ["settings"] }),
+    entry(4, "Chat Thread", { description: "Messaging between people, newest last.", tags: ["chat"] }),
+  ];
+  const ix = entryIndex(es);
+
+  it("ranks a pattern by the words of its interaction rules and UX flows", () => {
+    expect(titles(ix.ranked("toggle the original in my language"))[0]).toBe("Inline Translation");
+  });
+
+  it("keeps the exact tier the site's: those words are not its", () => {
+    expect(ix.search("original language")).toEqual([]);
+    expect(ix.search("messaging").map((e) => e.title)).toEqual(["Chat Thread"]);
+  });
+
+  it("needs two concepts said in a pattern's own fields: how it behaves only supports them", () => {
+    // "toggle" in its description, "messaging" only in its UX flows: one word of prose.
+    expect(ix.ranked("messaging toggle")).toEqual([]);
+    const hit = ix.ranked("toggle the original in my language").find((h) => h.entry.title === "Inline Translation");
+    expect(hit?.match).toBe("some_words");
+  });
+});
