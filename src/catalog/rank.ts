@@ -30,6 +30,8 @@ const MIN_READABLE = 0.5;
 const minExplained = (concepts: number) => (concepts <= 2 ? 0.5 : concepts <= 4 ? 0.4 : concepts <= 6 ? 0.3 : 0.25);
 /** The share of the readable weight one concept must explain when the query holds an unreadable word. */
 const MOST_OF_READABLE = 0.75;
+/** The least share of a query's whole weight (unreadable words included) a page of weak hits must explain. */
+const MIN_EARNED = 0.2;
 /** Hits scoring under this share of the best one are noise beside it. */
 const MIN_RELATIVE_SCORE = 0.15;
 /** A title fully named by the query multiplies a hit's score by this much. */
@@ -134,10 +136,30 @@ export function createRanker(rk: RankIndex, count: number, title: (d: number) =>
     const out: Ranked = { docs: [], scores: [], match: [] };
     if (cs.length === 0) return out;
     const q = reading(words, cs, context ? 0 : technical.terms, asks);
-    const best = score(cs, listed, (tallies) => keepHits(tallies, q, out));
+    const best = score(cs, listed, (tallies) => {
+      const top = keepHits(tallies, q, out);
+      if (listed.length === 0 && unearned(tallies, q, out)) out.docs.length = out.scores.length = out.match.length = 0;
+      return top;
+    });
     dropNoise(out, best);
     return out;
   };
+}
+
+/**
+ * Whether the hits `out` are all weak (`some_words`) and none explains a fifth of the whole query's
+ * weight, the words the catalog cannot read included: then they share only its common words, not
+ * the distinctive ones (rare words weigh most, and a word no pattern uses the most of all), and the
+ * query gets no results rather than guesses ("B-tree vs LSM tree write amplification for time
+ * series" is not Tree View).
+ */
+function unearned(t: Readonly<Tallies>, q: Reading, out: Ranked): boolean {
+  let most = 0;
+  for (let j = 0; j < out.docs.length; j++) {
+    if (out.match[j] !== MATCH.someWords) return false;
+    most = Math.max(most, t.explained[out.docs[j]]);
+  }
+  return most < MIN_EARNED * q.weight;
 }
 
 /** Whether pattern d explains enough of query `q` to be shown without being named. */
@@ -155,6 +177,8 @@ function explains(t: Readonly<Tallies>, d: number, q: Reading): boolean {
 interface Reading {
   /** How many concepts it has, their readable weight, and how much of it a hit must explain. */
   concepts: number;
+  /** The weight of all its concepts, and of those the catalog can read. */
+  weight: number;
   readable: number;
   enough: number;
   /** Some concept is unreadable; most of the weight is (the query is likely about something else). */
@@ -178,6 +202,7 @@ function reading(words: string[], cs: Concept[], technicalTerms: number, asks: b
   const readable = cs.reduce((n, c) => n + (c.readable ? c.weight : 0), 0);
   return {
     concepts: cs.length,
+    weight: weights,
     readable,
     enough: minExplained(cs.length) * readable,
     unread: readable < weights,

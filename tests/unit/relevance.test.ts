@@ -61,8 +61,11 @@ const floors: Record<string, { hitAt1?: number; hitAt5?: number; zeroResults?: n
   "holdout8-tech-queries.json": { hitAt1: 0.78, hitAt5: 0.85, zeroResults: 2, junk: 3 },
   // The ninth, written blind like the eighth and run once after the rule of two terms: short queries
   // 0.969 / 1.000, long everyday requests 0.780 / 0.860. Spent since, and tuned on (0.886 → 0.904 /
-  // 0.939 → 0.974).
-  "holdout9-queries.json": { hitAt1: 0.9, hitAt5: 0.97, zeroResults: 0 },
+  // 0.939 → 0.974). Lowered on purpose by one query: the rule that a page of weak hits must explain a
+  // fifth of the whole query empties "turn the heart red instantly when a post is liked, then sync
+  // with the backend quietly" (Optimistic UI), and takes weak hits off four of 35 technical questions
+  // with no UI answer in a dev set (docs/search.md, Weak hits that earn their place).
+  "holdout9-queries.json": { hitAt1: 0.89, hitAt5: 0.96, zeroResults: 1 },
   // Its technical half: 1 of 28 technical questions with hits; 1 of 14 UI requests beside a
   // technology found nothing.
   "holdout9-tech-queries.json": { hitAt1: 0.78, hitAt5: 0.92, zeroResults: 1, junk: 1 },

@@ -81,3 +81,22 @@ describe("whole requests read how a pattern behaves", () => {
     expect(hit?.match).toBe("some_words");
   });
 });
+
+describe("weak hits earn their place", () => {
+  it("returns nothing when weak hits share only a request's common words", async () => {
+    // "tree", "write", "time" are the catalog's words; "b", "lsm", "amplification" no pattern's.
+    expect(await found("B-tree vs LSM tree write amplification for time series")).toEqual([]);
+    expect(
+      await found("nginx 502 bad gateway upstream prematurely closed connection while reading response header"),
+    ).toEqual([]);
+  });
+
+  it("keeps weak hits that explain the request's distinctive words", async () => {
+    const r = await catalog.search(
+      "travellers need to pick arrival and departure nights from two months shown side by side, nights in between highlighted",
+      { limit: 5 },
+    );
+    expect(r.hits[0]?.title).toBe("Date Range Picker");
+    expect(r.match[0]).toBe("some_words");
+  });
+});
