@@ -100,3 +100,27 @@ describe("weak hits earn their place", () => {
     expect(r.match[0]).toBe("some_words");
   });
 });
+
+describe("the thesaurus's everyday words for requests", () => {
+  // Each entry in plain English for a word the catalog uses, and the request it reads.
+  it("courier => carrier, delivery", async () => {
+    expect(
+      await found(
+        "customers want to follow their parcel from dispatch to doorstep with courier updates and an expected arrival",
+      ),
+    ).toContain("Order Tracking");
+    expect(await found("courier updates")).toContain("Order Tracking");
+  });
+
+  it("specs, specifications => attributes", async () => {
+    expect((await found("shoppers tick three laptops and see their specs lined up next to each other"))[0]).toBe(
+      "Compare Products",
+    );
+  });
+
+  it("ping me, get pinged => notify", async () => {
+    expect(
+      (await found("people start a long research job, close the tab, and get pinged when it's done or needs them"))[0],
+    ).toBe("Background Agent Status");
+  });
+});
