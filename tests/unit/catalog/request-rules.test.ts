@@ -101,6 +101,20 @@ describe("weak hits earn their place", () => {
   });
 });
 
+describe("a thesaurus phrase over a word's synonym", () => {
+  it("reads a phrase as typed over a one-word synonym of one of its words", async () => {
+    // "gpt" is an AI model (its synonym "ai"); "written by ai" names the AI content label.
+    expect((await found("show a badge on replies that were written by GPT"))[0]).toBe("AI Content Label");
+  });
+
+  it("not over skipped or reversed words", async () => {
+    // "unfamiliar" is "new", but "account from an unfamiliar phone" is no "new account" (sign-up).
+    expect(
+      await found("email users when someone logs into their account from an unfamiliar phone in another country"),
+    ).toContain("New Device Sign-in");
+  });
+});
+
 describe("the thesaurus's everyday words for requests", () => {
   // Each entry in plain English for a word the catalog uses, and the request it reads.
   it("courier => carrier, delivery", async () => {
