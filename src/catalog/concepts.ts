@@ -156,7 +156,7 @@ export function createConceptReader(rk: RankIndex, titles: string) {
    * the words as typed ("sign in", "are you sure"), over the content words alone ("close my account"
    * holds "close account"), and over a word split or corrected; spelling comes last.
    */
-  return function concepts(words: string[], technical: TechnicalTerms): Concept[] {
+  return function concepts(words: string[], technical: TechnicalTerms, context = false): Concept[] {
     const typed = words.map(stemOf);
     // Numbers say little about which pattern is meant ("6 digits", "v3", "over 18"), unless the
     // catalog or the thesaurus knows them ("2fa", "404").
@@ -166,7 +166,8 @@ export function createConceptReader(rk: RankIndex, titles: string) {
     // A technical term's words name another subject, and are read as nothing else: no stem,
     // synonym, phrase or correction ("helm" is not "help", nor "chart" in "helm chart" a chart).
     // The term is one concept the catalog cannot read, weighing as a word no pattern uses.
-    const other: Concept[] = Array.from({ length: technical.terms }, opaque);
+    // In a query asking for an interface the terms are its context, not its subject, and weigh nothing.
+    const other: Concept[] = Array.from({ length: context ? 0 : technical.terms }, opaque);
     const content = words
       .map((w, i) => ({ w, i }))
       .filter(({ w, i }) => says(w, i) && !named.has(i) && !technical.at.has(i));
@@ -187,15 +188,27 @@ export function createConceptReader(rk: RankIndex, titles: string) {
       spans.add(id);
       for (const i of own) concept.get(i)!.alternatives.push(...make(1 / own.length));
     };
-    /** The thesaurus's phrases over `stems`; read over a split or corrected word, each counts `confidence`. */
-    const readPhrases = (stems: string[], confidence = 1, when?: (at: number[]) => boolean) => {
-      const kind = confidence === 1 ? KIND.synonym : KIND.corrected;
+    /** The thesaurus's phrases over `stems`; read over a split, corrected or synonym word, each counts `confidence`. */
+    const readPhrases = (stems: string[], confidence = 1, when?: (at: number[]) => boolean, asSynonym = false) => {
+      const kind = confidence === 1 || asSynonym ? KIND.synonym : KIND.corrected;
       const conf = CONFIDENCE.synonym * confidence;
       for (const { at, targets } of thesaurusPhrases(rk, words.length, content, stems, when)) {
         spanning(at, (part) => targets.map((t) => alternative(t, conf, kind, part, true)));
       }
     };
     readPhrases(typed);
+    // A phrase of the thesaurus as typed, over a word's one-word synonym: "written by gpt" is
+    // "written by ai". Only a run of words as typed: read over skipped or reversed words, a synonym
+    // finds phrases the request does not say ("account from an unfamiliar phone" is no "new account").
+    const run = (i: number) => (at: number[]) => at.includes(i) && at.every((k, j) => j === 0 || k === at[j - 1] + 1);
+    for (const { i } of content) {
+      for (const t of rk.synonymsOf(typed[i]) ?? []) {
+        if (t.length !== 1) continue;
+        const stems = typed.slice();
+        stems[i] = t[0];
+        readPhrases(stems, CONFIDENCE.synonym, run(i), true);
+      }
+    }
     for (let j = 0; j + 1 < content.length; j++) {
       // "drop down" for "dropdown": two words the catalog writes as one.
       const [a, b] = [content[j], content[j + 1]];
@@ -209,8 +222,8 @@ export function createConceptReader(rk: RankIndex, titles: string) {
     // UI vocabulary (a title, a tag, the thesaurus) that no pattern reads alone do not count against
     // it: "hero" in "carousle for hero images" says the query is about UI.
     const unreadable = content.filter(({ i }) => !concept.get(i)!.alternatives.some(allKnown));
-    const foreign = unreadable.filter(({ w }) => !rk.isVocabulary(w)).length + other.length;
-    const correcting = foreign <= Math.max(1, Math.floor((content.length + other.length) / 3));
+    const foreign = unreadable.filter(({ w }) => !rk.isVocabulary(w)).length + technical.terms;
+    const correcting = foreign <= Math.max(1, Math.floor((content.length + technical.terms) / 3));
     // A misspelt word is corrected for its concept and again for phrases: its corrections, once.
     const fixes = new Map<string, Correction>();
     const fix = (w: string) => fixes.get(w) ?? fixes.set(w, corrections(rk, w)).get(w)!;

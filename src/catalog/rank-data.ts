@@ -8,7 +8,7 @@ import { stemOf } from "./analyze.ts";
 import { varintReader } from "./varint.ts";
 import type { WordIndex } from "./search-data.ts";
 
-export const RANK_FORMAT = 3;
+export const RANK_FORMAT = 4;
 
 /**
  * Longest phrase of the thesaurus, so of a synonyms key: the parser refuses longer ones, and ranked
@@ -33,6 +33,12 @@ export interface RankData {
   df: string;
   /** Base64 varints: per pattern, how many stems its title's words have, then their ids. */
   titleStems: string;
+  /**
+   * Base64 varints: per pattern, how many stems the words of how it behaves (its UX flows and
+   * interaction rules) add to its own fields', then their ids, ascending, each as the gap after the
+   * one before. Only the ranked tier reads them: the exact tier is the site's.
+   */
+  described: string;
   /**
    * What a misspelt word may be corrected to, by length then code unit, joined by "\n": the words
    * of titles and tags (what patterns are called) and of the thesaurus. Descriptions are left out:
@@ -96,6 +102,9 @@ export interface RankIndex {
   postStart: Int32Array;
   postDoc: Int32Array;
   postField: Uint8Array;
+  /** The patterns saying stem s only of how they behave: behaveDoc[behaveStart[s]..behaveStart[s+1]], ascending. */
+  behaveStart: Int32Array;
+  behaveDoc: Int32Array;
   /** Inverse document frequency per stem (BM25's), and the one of a word no pattern holds. */
   idf: Float64Array;
   idfUnknown: number;
@@ -157,6 +166,7 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
     for (let left = ts.next(); left > 0; left--) titleStem.push(ts.next());
     titleStart[d + 1] = titleStem.length;
   }
+  const { behaveStart, behaveDoc } = behaviourPostings(data.described, stems.length, count);
   if (!ws.done() || !dfs.done() || !ts.done()) throw new Error("rank tables are corrupt: rebuild the catalog");
 
   const relLength = new Float64Array(count);
@@ -209,6 +219,8 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
     postStart,
     postDoc,
     postField,
+    behaveStart,
+    behaveDoc,
     idf,
     idfUnknown: Math.log(1 + (count + 0.5) / 0.5),
     idfSpecific: Math.log(1 + (count - specific + 0.5) / (specific + 0.5)),
@@ -272,4 +284,27 @@ function stemPostings(ix: WordIndex, wordStem: Int32Array, stems: number) {
     }
   }
   return { postStart, postDoc, postField };
+}
+
+/** The per-stem lists of the patterns' behaviour stems (RankData.described), by counting sort on the stem. */
+function behaviourPostings(described: string, stems: number, count: number) {
+  const read = varintReader(described);
+  const docOf: number[] = [];
+  const stemOf: number[] = [];
+  for (let d = 0; d < count; d++) {
+    let s = 0;
+    for (let left = read.next(); left > 0; left--) {
+      s += read.next();
+      docOf.push(d);
+      stemOf.push(s);
+    }
+  }
+  if (!read.done() || stemOf.some((s) => s >= stems)) throw new Error("rank tables are corrupt: rebuild the catalog");
+  const behaveStart = new Int32Array(stems + 1);
+  for (const s of stemOf) behaveStart[s + 1]++;
+  for (let s = 0; s < stems; s++) behaveStart[s + 1] += behaveStart[s];
+  const fill = behaveStart.slice(0, stems);
+  const behaveDoc = new Int32Array(docOf.length);
+  for (let j = 0; j < docOf.length; j++) behaveDoc[fill[stemOf[j]]++] = docOf[j];
+  return { behaveStart, behaveDoc };
 }

@@ -12,6 +12,7 @@
 import { STOPWORDS } from "./analyze.ts";
 import { type Concept, createConceptReader } from "./concepts.ts";
 import type { RankIndex, TechnicalTerms } from "./rank-data.ts";
+import { asksInterface } from "./interface.ts";
 import { createScorer, FLAG, type Tallies } from "./score.ts";
 
 /** How a hit matched, for the agent to judge it. */
@@ -29,6 +30,8 @@ const MIN_READABLE = 0.5;
 const minExplained = (concepts: number) => (concepts <= 2 ? 0.5 : concepts <= 4 ? 0.4 : concepts <= 6 ? 0.3 : 0.25);
 /** The share of the readable weight one concept must explain when the query holds an unreadable word. */
 const MOST_OF_READABLE = 0.75;
+/** The least share of a query's whole weight (unreadable words included) a page of weak hits must explain. */
+const MIN_EARNED = 0.2;
 /** Hits scoring under this share of the best one are noise beside it. */
 const MIN_RELATIVE_SCORE = 0.15;
 /** A title fully named by the query multiplies a hit's score by this much. */
@@ -125,30 +128,57 @@ export function createRanker(rk: RankIndex, count: number, title: (d: number) =>
    * enough → drop the noise beside the best.
    */
   return function rank(words: string[], technical: TechnicalTerms, listed: readonly number[] = []): Ranked {
-    const cs = concepts(words, technical);
+    // A question about how something works is never a UI request ("show me how to shard postgres");
+    // otherwise a query asking for an interface reads its technical terms as context.
+    const asks = ASKS_HOW.test(`${words.join(" ")} `);
+    const context = technical.terms > 0 && !asks && asksInterface(words, technical);
+    const cs = concepts(words, technical, context);
     const out: Ranked = { docs: [], scores: [], match: [] };
     if (cs.length === 0) return out;
-    const q = reading(words, cs, technical.terms);
-    const best = score(cs, listed, (tallies) => keepHits(tallies, q, out));
+    const q = reading(words, cs, context ? 0 : technical.terms, asks);
+    const best = score(cs, listed, (tallies) => {
+      const top = keepHits(tallies, q, out);
+      if (listed.length === 0 && unearned(tallies, q, out)) out.docs.length = out.scores.length = out.match.length = 0;
+      return top;
+    });
     dropNoise(out, best);
     return out;
   };
 }
 
+/**
+ * Whether the hits `out` are all weak (`some_words`) and none explains a fifth of the whole query's
+ * weight, the words the catalog cannot read included: then they share only its common words, not
+ * the distinctive ones (rare words weigh most, and a word no pattern uses the most of all), and the
+ * query gets no results rather than guesses ("B-tree vs LSM tree write amplification for time
+ * series" is not Tree View).
+ */
+function unearned(t: Readonly<Tallies>, q: Reading, out: Ranked): boolean {
+  let most = 0;
+  for (let j = 0; j < out.docs.length; j++) {
+    if (out.match[j] !== MATCH.someWords) return false;
+    most = Math.max(most, t.explained[out.docs[j]]);
+  }
+  return most < MIN_EARNED * q.weight;
+}
+
 /** Whether pattern d explains enough of query `q` to be shown without being named. */
 function explains(t: Readonly<Tallies>, d: number, q: Reading): boolean {
   // Enough of the query; and a pattern whose title and tags say none of it must show two
-  // of its concepts, not one word of its prose ("tax" in a checkout's description).
-  if (t.explained[d] < q.enough || (!t.strong[d] && t.matched[d] < 2)) return false;
+  // of its concepts, not one word of its prose ("tax" in a checkout's description), in its own
+  // fields: what it says of how it behaves (its interaction rules) only supports them.
+  if (t.explained[d] < q.enough || (!t.strong[d] && t.said[d] < 2)) return false;
   // Beside a word the catalog cannot read, one concept of the rest must be most of it:
   // "photosynthesis light reactions" is not about Emoji Reactions, "2fa enrollment" is 2FA.
-  return !q.unread || t.matched[d] >= 2 || t.explained[d] >= MOST_OF_READABLE * q.readable;
+  return !q.unread || t.said[d] >= 2 || t.explained[d] >= MOST_OF_READABLE * q.readable;
 }
 
 /** What keeping a hit needs to know of the query. */
 interface Reading {
   /** How many concepts it has, their readable weight, and how much of it a hit must explain. */
   concepts: number;
+  /** The weight of all its concepts, and of those the catalog can read. */
+  weight: number;
   readable: number;
   enough: number;
   /** Some concept is unreadable; most of the weight is (the query is likely about something else). */
@@ -167,16 +197,17 @@ interface Reading {
   named: Set<number>;
 }
 
-function reading(words: string[], cs: Concept[], technicalTerms: number): Reading {
+function reading(words: string[], cs: Concept[], technicalTerms: number, asks: boolean): Reading {
   const weights = cs.reduce((n, c) => n + c.weight, 0);
   const readable = cs.reduce((n, c) => n + (c.readable ? c.weight : 0), 0);
   return {
     concepts: cs.length,
+    weight: weights,
     readable,
     enough: minExplained(cs.length) * readable,
     unread: readable < weights,
     mostlyUnread: readable < MIN_READABLE * weights,
-    elsewhere: technicalTerms >= 2 || (readable < weights && ASKS_HOW.test(`${words.join(" ")} `)),
+    elsewhere: technicalTerms >= 2 || (readable < weights && asks),
     phrase: ` ${words.join(" ")} `,
     content: contentOf(words),
     named: namedStems(cs),

@@ -12,7 +12,9 @@ import { FIELD } from "./search-data.ts";
 const K1 = 1.2;
 const B = 0.75;
 /** Field weights of a term's frequency (BM25F over presence per field): the title says most. */
-const FIELD_WEIGHT = { title: 3, wholeTag: 2.5, tag: 1.5, description: 1, other: 0.5 } as const;
+const FIELD_WEIGHT = { title: 3, wholeTag: 2.5, tag: 1.5, description: 1, other: 0.5, behaviour: 0.5 } as const;
+/** The share of a word a pattern explains when it says the word only of how it behaves. */
+const BEHAVIOUR_SHARE = 0.25;
 /** Fields where a pattern says what it is. */
 const STRONG = FIELD.title | FIELD.tag | FIELD.wholeTag;
 
@@ -29,9 +31,13 @@ export interface Tallies {
   /** The score summed over concepts, and the share of the query's weight explained. */
   total: Float64Array;
   explained: Float64Array;
-  /** FLAG bits; how many concepts matched; 1 when one matched a title or tag. */
+  /**
+   * FLAG bits; how many concepts matched, and how many of them in the pattern's own fields (not
+   * only in how it behaves); 1 when one matched a title or tag.
+   */
   flags: Uint8Array;
   matched: Uint8Array;
+  said: Uint8Array;
   strong: Uint8Array;
   /** 1 for a pattern the caller has listed already (the exact hits): scored, but not to be listed again. */
   listed: Uint8Array;
@@ -56,11 +62,13 @@ export function createScorer(rk: RankIndex, count: number) {
   const altScore = new Float64Array(count);
   const altIdf = new Float64Array(count);
   const altStrong = new Uint8Array(count);
+  const altSaid = new Uint8Array(count);
   // Per concept: its best alternative's points, share, kind (-1: none yet) and wholeness.
   const bestScore = new Float64Array(count);
   const bestShare = new Float64Array(count);
   const bestKind = new Int8Array(count).fill(-1);
   const bestWhole = new Uint8Array(count);
+  const bestSaid = new Uint8Array(count);
   // Per query.
   const tallies: Tallies = {
     hits: new Int32Array(count),
@@ -69,10 +77,11 @@ export function createScorer(rk: RankIndex, count: number) {
     explained: new Float64Array(count),
     flags: new Uint8Array(count),
     matched: new Uint8Array(count),
+    said: new Uint8Array(count),
     strong: new Uint8Array(count),
     listed: new Uint8Array(count),
   };
-  const { total, explained, flags, matched, strong } = tallies;
+  const { total, explained, flags, matched, said, strong } = tallies;
   // The patterns reached by an alternative and by a concept: lists of a length, never grown.
   const inAlt = new Int32Array(count);
   const inConcept = new Int32Array(count);
@@ -87,9 +96,20 @@ export function createScorer(rk: RankIndex, count: number) {
         const d = rk.postDoc[i];
         const f = tf(rk.postField[i]);
         if (rk.postField[i] & STRONG) altStrong[d] = 1;
+        altSaid[d] = 1;
         if (altIdf[d] === 0) inAlt[reached++] = d;
         altScore[d] += (idf * f * (K1 + 1)) / (f + K1 * (1 - B + B * rk.relLength[d]));
         altIdf[d] += idf;
+      }
+      // What a pattern says only of how it behaves (its UX flows and interaction rules) counts, but
+      // explains a quarter of the word its own fields would: a hit on it is partial, and ranks on it
+      // only beside what the pattern says of itself.
+      const f = FIELD_WEIGHT.behaviour;
+      for (let i = rk.behaveStart[s]; i < rk.behaveStart[s + 1]; i++) {
+        const d = rk.behaveDoc[i];
+        if (altIdf[d] === 0) inAlt[reached++] = d;
+        altScore[d] += (idf * f * (K1 + 1)) / (f + K1 * (1 - B + B * rk.relLength[d]));
+        altIdf[d] += BEHAVIOUR_SHARE * idf;
       }
     }
     return reached;
@@ -106,7 +126,8 @@ export function createScorer(rk: RankIndex, count: number) {
         const points = (a.part * a.confidence * altScore[d]) / a.stems.length;
         const whole = altIdf[d] + 1e-9 >= a.idf;
         if (altStrong[d]) strong[d] = 1;
-        altScore[d] = altIdf[d] = altStrong[d] = 0;
+        if (altSaid[d]) bestSaid[d] = 1;
+        altScore[d] = altIdf[d] = altStrong[d] = altSaid[d] = 0;
         if (bestKind[d] === -1) {
           inConcept[reached++] = d;
           bestKind[d] = a.kind;
@@ -129,7 +150,8 @@ export function createScorer(rk: RankIndex, count: number) {
       // An alternative matched without all its stems explains the concept in part only.
       if (!bestWhole[d]) flags[d] |= FLAG.partial;
       matched[d]++;
-      bestScore[d] = bestShare[d] = bestWhole[d] = 0;
+      said[d] += bestSaid[d];
+      bestScore[d] = bestShare[d] = bestWhole[d] = bestSaid[d] = 0;
       bestKind[d] = -1;
     }
   }
@@ -150,7 +172,7 @@ export function createScorer(rk: RankIndex, count: number) {
     } finally {
       for (let j = 0; j < tallies.size; j++) {
         const d = tallies.hits[j];
-        total[d] = explained[d] = flags[d] = matched[d] = strong[d] = 0;
+        total[d] = explained[d] = flags[d] = matched[d] = said[d] = strong[d] = 0;
       }
       for (const d of listed) tallies.listed[d] = 0;
       tallies.size = 0;

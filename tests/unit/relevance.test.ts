@@ -61,14 +61,26 @@ const floors: Record<string, { hitAt1?: number; hitAt5?: number; zeroResults?: n
   "holdout8-tech-queries.json": { hitAt1: 0.78, hitAt5: 0.85, zeroResults: 2, junk: 3 },
   // The ninth, written blind like the eighth and run once after the rule of two terms: short queries
   // 0.969 / 1.000, long everyday requests 0.780 / 0.860. Spent since, and tuned on (0.886 → 0.904 /
-  // 0.939 → 0.974).
-  "holdout9-queries.json": { hitAt1: 0.9, hitAt5: 0.97, zeroResults: 0 },
+  // 0.939 → 0.974). Lowered on purpose by one query: the rule that a page of weak hits must explain a
+  // fifth of the whole query empties "turn the heart red instantly when a post is liked, then sync
+  // with the backend quietly" (Optimistic UI), and takes weak hits off four of 35 technical questions
+  // with no UI answer in a dev set (docs/search.md, Weak hits that earn their place).
+  // "specs" read as attributes wins one back (0.904 / 0.974).
+  "holdout9-queries.json": { hitAt1: 0.9, hitAt5: 0.97, zeroResults: 1 },
   // Its technical half: 1 of 28 technical questions with hits; 1 of 14 UI requests beside a
   // technology found nothing.
   "holdout9-tech-queries.json": { hitAt1: 0.78, hitAt5: 0.92, zeroResults: 1, junk: 1 },
   // The tenth, written blind like the eighth and ninth, run once after the thesaurus's everyday words:
   // short queries 0.969 / 1.000, long everyday requests 0.860 / 1.000 (0.912 / 1.000 without them).
   "holdout10-queries.json": { hitAt1: 0.92, hitAt5: 1, zeroResults: 0 },
+  // Four dev sets written blind from the catalog alone, in the held-out sets' styles, and tuned on by
+  // the rules for requests (docs/search.md): requests passed through (39 + 12 for a UI the catalog
+  // lacks), UI requests that name their stack, agents' keyword calls (14 + 7), and technical
+  // questions with no UI answer. Floors at what they measure.
+  "dev9-requests.json": { hitAt1: 0.84, hitAt5: 0.87, zeroResults: 3, junk: 7 },
+  "dev9-stack.json": { hitAt1: 0.93, hitAt5: 0.96, zeroResults: 0 },
+  "dev9-agent.json": { hitAt1: 1, hitAt5: 1, zeroResults: 0, junk: 2 },
+  "dev9-tech.json": { junk: 6 },
 };
 
 describe("search relevance (npm run eval:search)", () => {

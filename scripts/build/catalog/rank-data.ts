@@ -21,7 +21,9 @@ const THESAURUS_SPELLING_MIN = 5;
 
 /**
  * `words` in vocabulary order, `docsOf(k)` the patterns word k occurs in, `named(k)` whether it is
- * a word of some title or tag, and the patterns' normalized titles in search order.
+ * a word of some title or tag, and the patterns' normalized titles in search order. `described[d]`
+ * is pattern d's normalized words of how it behaves (its UX flows and interaction rules), for the
+ * ranked tier alone.
  */
 export function buildRankData(
   words: readonly string[],
@@ -30,14 +32,28 @@ export function buildRankData(
   titles: readonly string[],
   rules: readonly SynonymRule[],
   technical: readonly TechnicalTerm[] = [],
+  described: readonly (readonly string[])[] = [],
 ): RankData {
   const wordStem = words.map(stemOf);
+  // The content words of how a pattern behaves, by stem: only stems its own fields lack, and only
+  // stems of the vocabulary, so that which query words the catalog can read, and their idf, stay
+  // those of what patterns are (a word said only of behaviour reads as a word no pattern uses).
+  const own = titles.map(() => new Set<string>());
+  const behaviour = titles.map((_, d) =>
+    (described[d] ?? []).filter((w) => !STOPWORDS.has(w) && /^[a-z]+$/.test(w)).map(stemOf),
+  );
   const stems = [...new Set(wordStem)].sort(byCodeUnit);
   const id = new Map(stems.map((s, i) => [s, i]));
   const docs = stems.map(() => new Set<number>());
   wordStem.forEach((s, k) => {
-    for (const d of docsOf(k)) docs[id.get(s)!].add(d);
+    for (const d of docsOf(k)) {
+      docs[id.get(s)!].add(d);
+      own[d]?.add(s);
+    }
   });
+  const behaves = behaviour.map((ws, d) => [
+    ...new Set(ws.filter((s) => id.has(s) && !own[d].has(s)).map((s) => id.get(s)!)),
+  ]);
 
   const ruleTargets: string[][] = [];
   const keyRules = new Map<string, number[]>();
@@ -97,11 +113,15 @@ export function buildRankData(
     wordStems: encodeVarints(wordStem.map((s) => id.get(s)!)),
     df: encodeVarints(docs.map((s) => s.size)),
     titleStems: encodeVarints(titleStems),
+    described: encodeVarints(behaves.flatMap((ids) => [ids.length, ...deltas(ids.sort((a, b) => a - b))])),
     spellings: spelling.join("\n"),
     vocabulary: short.join("\n"),
     synonyms,
   };
 }
+
+/** Ascending `ids` as the first and the gaps after it. */
+const deltas = (ids: readonly number[]) => ids.map((s, i) => (i === 0 ? s : s - ids[i - 1]));
 
 /** The technical terms' keys (`technicalKey`), sorted and joined by "\n". */
 const technicalKeys = (terms: readonly TechnicalTerm[]) =>

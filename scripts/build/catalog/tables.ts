@@ -4,7 +4,7 @@
  * lookup shards to write. scripts/build/catalog.ts writes them; in-memory catalogs
  * (memory.ts) build the same on first use.
  */
-import { normalize } from "../../../src/catalog/normalize.ts";
+import { normalize, wordsOf } from "../../../src/catalog/normalize.ts";
 import type { Entry } from "../../../src/catalog/schema.ts";
 import { decodeSearchData, FIELD, type WordIndex } from "../../../src/catalog/search-data.ts";
 import { type SearchTables, slugSection } from "../../../src/catalog/search.ts";
@@ -54,12 +54,16 @@ export function buildSearchTables(
   const titles = entries.map((e) => normalize(e.title));
   return {
     words,
-    rank: buildRankData(vocabulary, docsOf, named, titles, rules, technical),
+    rank: buildRankData(vocabulary, docsOf, named, titles, rules, technical, entries.map(behaviourWords)),
     titles: titles.join("\n"),
     categories: Object.fromEntries(categories),
     withCode: entries.flatMap((e, d) => (e.hasGeneratedComponent ? [d] : [])),
   };
 }
+
+/** The normalized words of how pattern `e` behaves: its UX flows and interaction rules. */
+const behaviourWords = (e: Entry) =>
+  wordsOf(normalize([...(e.uxFlows ?? []), ...(e.interactionRules ?? [])].join(" ")));
 
 /** Each word's patterns (ascending) and the fields it occurs in there, read off the index's forward lists. */
 export function postingsByWord(index: WordIndex): { docs: number[][]; fields: number[][] } {

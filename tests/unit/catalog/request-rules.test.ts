@@ -1,0 +1,140 @@
+/**
+ * The rules that decide when a request is read as asking for an interface and when a weak hit is
+ * shown (src/catalog/interface.ts, rank.ts): each fails without its rule.
+ */
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import type { Entry } from "../../../src/catalog/schema.ts";
+import { parseTechnicalTerms } from "../../../scripts/build/catalog/technical.ts";
+import { ROOT } from "../../../scripts/lib/repo-root.ts";
+import { createCatalog } from "../../helpers/memory-catalog.ts";
+import { entry, entryIndex } from "../../helpers/entries.ts";
+import { synonyms, technical } from "../../helpers/app.ts";
+
+const raw: Entry[] = JSON.parse(readFileSync(`${ROOT}/search_index.json`, "utf8"));
+const catalog = createCatalog(raw, "https://patttterns.com", { synonyms, technical });
+const found = async (q: string) => (await catalog.search(q, { limit: 5 })).hits.map((e) => e.title);
+const titles = (hits: { entry: Entry }[]) => hits.map((h) => h.entry.title);
+
+describe("the stack is context, not the subject", () => {
+  const queue = [
+    entry(1, "Agent Task Queue", {
+      description: "A feed of background agent jobs, each with pause and cancel buttons.",
+      tags: ["agents"],
+    }),
+    entry(2, "Empty State", { description: "What a list shows when it has no rows yet.", tags: ["onboarding"] }),
+  ];
+  const ix = entryIndex(queue, { technical: parseTechnicalTerms("kafka\npostgres\nhash table") });
+
+  it("reads a request for an interface as one, however many technologies it names", () => {
+    expect(titles(ix.ranked("kafka and postgres backed feed of agent jobs with pause and cancel buttons"))).toEqual([
+      "Agent Task Queue",
+    ]);
+  });
+
+  it("keeps a technical question's restraint: one interface word alone is the technology's own", () => {
+    expect(ix.ranked("kafka and postgres backed agent jobs that pause")).toEqual([]);
+    expect(ix.ranked("kafka and postgres table of agent jobs")).toEqual([]);
+    // A question about how something works is never a UI request.
+    expect(ix.ranked("show me how to list kafka and postgres agent jobs in a feed")).toEqual([]);
+  });
+
+  it("finds the catalog's pattern for a stack-naming request", async () => {
+    expect((await found("Kafka and Postgres backed feed of agent jobs with pause and cancel buttons"))[0]).toBe(
+      "Agent Task Queue",
+    );
+    expect(await found("Set up PgBouncer connection pooling in transaction mode for Django")).toEqual([]);
+  });
+});
+
+describe("whole requests read how a pattern behaves", () => {
+  // Two patterns say "toggle" and "original"; one says, of how it behaves, the request's "language".
+  const es = [
+    entry(1, "Inline Translation", {
+      description: "Text shown in place, with a toggle to see the original.",
+      tags: ["content"],
+      interactionRules: ["Remember the reader's language"],
+      uxFlows: ["Messaging"],
+    }),
+    entry(2, "Before and After", {
+      description: "A toggle between the original photo and the edited one.",
+      tags: ["media"],
+    }),
+    entry(3, "Language Menu", { description: "Choose the language of the interface.", tags: ["settings"] }),
+    entry(4, "Chat Thread", { description: "Messaging between people, newest last.", tags: ["chat"] }),
+  ];
+  const ix = entryIndex(es);
+
+  it("ranks a pattern by the words of its interaction rules and UX flows", () => {
+    expect(titles(ix.ranked("toggle the original in my language"))[0]).toBe("Inline Translation");
+  });
+
+  it("keeps the exact tier the site's: those words are not its", () => {
+    expect(ix.search("original language")).toEqual([]);
+    expect(ix.search("messaging").map((e) => e.title)).toEqual(["Chat Thread"]);
+  });
+
+  it("needs two concepts said in a pattern's own fields: how it behaves only supports them", () => {
+    // "toggle" in its description, "messaging" only in its UX flows: one word of prose.
+    expect(ix.ranked("messaging toggle")).toEqual([]);
+    const hit = ix.ranked("toggle the original in my language").find((h) => h.entry.title === "Inline Translation");
+    expect(hit?.match).toBe("some_words");
+  });
+});
+
+describe("weak hits earn their place", () => {
+  it("returns nothing when weak hits share only a request's common words", async () => {
+    // "tree", "write", "time" are the catalog's words; "b", "lsm", "amplification" no pattern's.
+    expect(await found("B-tree vs LSM tree write amplification for time series")).toEqual([]);
+    expect(
+      await found("nginx 502 bad gateway upstream prematurely closed connection while reading response header"),
+    ).toEqual([]);
+  });
+
+  it("keeps weak hits that explain the request's distinctive words", async () => {
+    const r = await catalog.search(
+      "travellers need to pick arrival and departure nights from two months shown side by side, nights in between highlighted",
+      { limit: 5 },
+    );
+    expect(r.hits[0]?.title).toBe("Date Range Picker");
+    expect(r.match[0]).toBe("some_words");
+  });
+});
+
+describe("a thesaurus phrase over a word's synonym", () => {
+  it("reads a phrase as typed over a one-word synonym of one of its words", async () => {
+    // "gpt" is an AI model (its synonym "ai"); "written by ai" names the AI content label.
+    expect((await found("show a badge on replies that were written by GPT"))[0]).toBe("AI Content Label");
+  });
+
+  it("not over skipped or reversed words", async () => {
+    // "unfamiliar" is "new", but "account from an unfamiliar phone" is no "new account" (sign-up).
+    expect(
+      await found("email users when someone logs into their account from an unfamiliar phone in another country"),
+    ).toContain("New Device Sign-in");
+  });
+});
+
+describe("the thesaurus's everyday words for requests", () => {
+  // Each entry in plain English for a word the catalog uses, and the request it reads.
+  it("courier => carrier, delivery", async () => {
+    expect(
+      await found(
+        "customers want to follow their parcel from dispatch to doorstep with courier updates and an expected arrival",
+      ),
+    ).toContain("Order Tracking");
+    expect(await found("courier updates")).toContain("Order Tracking");
+  });
+
+  it("specs, specifications => attributes", async () => {
+    expect((await found("shoppers tick three laptops and see their specs lined up next to each other"))[0]).toBe(
+      "Compare Products",
+    );
+  });
+
+  it("ping me, get pinged => notify", async () => {
+    expect(
+      (await found("people start a long research job, close the tab, and get pinged when it's done or needs them"))[0],
+    ).toBe("Background Agent Status");
+  });
+});
