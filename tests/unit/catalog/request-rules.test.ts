@@ -101,6 +101,18 @@ describe("weak hits earn their place", () => {
   });
 });
 
+describe("a long request is explained by a fifth of it", () => {
+  it("keeps a hit that explains a fifth of a request of seven concepts or more", async () => {
+    // Nine concepts, most of them common words ("should", "look", "quietly", "itself"): Optimistic
+    // UI explains just under a quarter of them, the bar of a shorter query.
+    expect(
+      (
+        await found("hearting a post should look done immediately, then quietly undo itself if the server rejects it")
+      )[0],
+    ).toBe("Optimistic UI");
+  });
+});
+
 describe("a thesaurus phrase over a word's synonym", () => {
   it("reads a phrase as typed over a one-word synonym of one of its words", async () => {
     // "gpt" is an AI model (its synonym "ai"); "written by ai" names the AI content label.
