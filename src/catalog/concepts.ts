@@ -28,6 +28,14 @@ const LIKE_MARKERS: ReadonlySet<string> = new Set(["like", "unlike"]);
 const FROM = "from";
 
 /**
+ * What normalizing leaves of English contractions and the possessive after a word ("they're",
+ * "don't", "the user's place"). They say nothing of which pattern is meant, yet the catalog's own
+ * prose ("don't", "you're") gives them an idf: "t" found User Menu for "controls greyed out because
+ * you don't have admin rights", and "re" weighs as a rare word.
+ */
+const CLITICS: ReadonlySet<string> = new Set(["s", "t", "re", "ve", "ll", "d", "m"]);
+
+/**
  * What an alternative reads: the word typed, a synonym, or a guess (a correction, a split, a
  * derivation of an unknown word).
  */
@@ -159,9 +167,9 @@ export function createConceptReader(rk: RankIndex, titles: string) {
   return function concepts(words: string[], technical: TechnicalTerms, context = false): Concept[] {
     const typed = words.map(stemOf);
     // Numbers say little about which pattern is meant ("6 digits", "v3", "over 18"), unless the
-    // catalog or the thesaurus knows them ("2fa", "404").
+    // catalog or the thesaurus knows them ("2fa", "404"); nor do contractions' tails (CLITICS).
     const says = (w: string, i: number) =>
-      !STOPWORDS.has(w) && (!/\d/.test(w) || has(typed[i]) || rk.synonymsOf(typed[i]));
+      !STOPWORDS.has(w) && !(i > 0 && CLITICS.has(w)) && (!/\d/.test(w) || has(typed[i]) || rk.synonymsOf(typed[i]));
     const named = comparedTo(words, typed);
     // A technical term's words name another subject, and are read as nothing else: no stem,
     // synonym, phrase or correction ("helm" is not "help", nor "chart" in "helm chart" a chart).

@@ -45,7 +45,8 @@ const floors: Record<string, { hitAt1?: number; hitAt5?: number; zeroResults?: n
   "dev-mixed-tech.json": { hitAt1: 0.95, hitAt5: 1, zeroResults: 0 },
   // The seventh held-out set, written before the whole-word tier and the technical terms and run once
   // after them: short queries 0.958 / 1.000, long everyday requests 0.731 / 0.846. Spent since.
-  "holdout7-queries.json": { hitAt1: 0.88, hitAt5: 0.97, zeroResults: 0 },
+  // Contractions' tails read as nothing ("don't", "didn't") put two of its requests up (0.910 / 0.980).
+  "holdout7-queries.json": { hitAt1: 0.91, hitAt5: 0.98, zeroResults: 0 },
   // Its technical half, run once with it: 10 of 36 questions with no UI answer found something, and 3
   // of 14 UI requests beside a technology found nothing. Spent since.
   // Since tuned on by the second round of technical terms and the question rule (10 → 0).
@@ -53,8 +54,9 @@ const floors: Record<string, { hitAt1?: number; hitAt5?: number; zeroResults?: n
   // The eighth, written blind from the catalog alone before the second round and run once after it:
   // short queries 0.922 / 0.969, long everyday requests 0.840 / 0.900. Below the targets. Spent since,
   // and, like the seventh and ninth, tuned on by the thesaurus's everyday words (0.886 → 0.895 / 0.939
-  // → 0.965).
-  "holdout8-queries.json": { hitAt1: 0.89, hitAt5: 0.96, zeroResults: 0 },
+  // → 0.965); a possessive's "s" read as nothing puts Scroll Restoration third for "keep the user's
+  // place in the list…" (0.904 / 0.974).
+  "holdout8-queries.json": { hitAt1: 0.9, hitAt5: 0.97, zeroResults: 0 },
   // Its technical half, run once with it: 6 of 28 technical questions found something (target: 3),
   // and 2 of 14 UI requests beside a technology found nothing; 3 of 28 once tuned on by the rule of
   // two technical terms. Spent since.

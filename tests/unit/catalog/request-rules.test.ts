@@ -113,6 +113,16 @@ describe("a long request is explained by a fifth of it", () => {
   });
 });
 
+describe("what is left of a contraction says nothing", () => {
+  it('reads no concept in the tail of "don\'t" or a possessive "\'s"', async () => {
+    // The catalog's prose says "don't", so "t" matched User Menu and Dropdown Menu first.
+    expect((await found("controls greyed out because you don't have admin rights"))[0]).toBe("Permission-Aware UI");
+    expect(await found("keep the user's place in the list when they come back from a product detail page")).toContain(
+      "Scroll Restoration",
+    );
+  });
+});
+
 describe("a thesaurus phrase over a word's synonym", () => {
   it("reads a phrase as typed over a one-word synonym of one of its words", async () => {
     // "gpt" is an AI model (its synonym "ai"); "written by ai" names the AI content label.
