@@ -1,29 +1,34 @@
 /**
- * The word index behind search, in two forms: `SearchData`, a compact serializable form written
- * at build time into generated/catalog/search.json (scripts/build/catalog/search-data.ts builds it), and
- * `WordIndex`, the typed arrays a query runs on. Building it needs `normalize` over every field of
- * every pattern, which a cold isolate can't afford at 10,000 patterns; decoding it is a few
- * milliseconds.
+ * The word index behind search, in two forms: `SearchData`, its JSON form written at build time
+ * into generated/catalog/search.json (scripts/build/catalog/search-data.ts builds it), and `WordIndex`,
+ * the typed arrays a query runs on, copied from it. Building it needs `normalize` over every field of
+ * every pattern, which a cold isolate can't afford at 10,000 patterns; copying it is a fraction of a
+ * millisecond.
  *
  * Why words are enough: search reads a query as words and matches them whole (by stem, through the
  * stem table in rank-data.ts), so a pattern is the set of its normalized words, each with the fields
  * it occurs in (title, description, tags, and the type and slug as `other`).
  */
-import { varintReader } from "./varint.ts";
 
 /** Where a word occurs in a pattern. WHOLE_TAG: one of its tags, normalized, is exactly this word. */
 export const FIELD = { title: 1, description: 2, tag: 4, wholeTag: 8, other: 16 } as const;
-/** Bits of a posting that hold its fields; the word id (as a delta) is above them. */
-export const FIELD_BITS = 5;
 
-export const FORMAT = 1;
+export const FORMAT = 2;
 
+/**
+ * The index as the arrays a query reads, numbers in JSON: V8 parses a JSON array of small integers
+ * fast, and a typed array copies it in one call. Decoding the same index from varints cost a cold
+ * isolate's first search ~2 ms of loops.
+ */
 export interface SearchData {
   format: typeof FORMAT;
   /** Every distinct word, sorted by code unit, joined by "\n" (words never contain one). */
   words: string;
-  /** Base64 of varints: pattern count, posting count, then per pattern its word ids (delta) and fields. */
-  docs: string;
+  /** As in WordIndex. */
+  docStart: number[];
+  fwdWord: number[];
+  fwdField: number[];
+  docFields: number[];
 }
 
 export interface WordIndex {
@@ -43,34 +48,21 @@ export function decodeSearchData(data: SearchData, count: number): WordIndex {
   if (data.format !== FORMAT) {
     throw new Error(`search index format ${data.format} is not ${FORMAT}: rebuild the catalog`);
   }
-  const varints = varintReader(data.docs);
-  const varint = varints.next;
-  const n = varint();
-  const total = varint();
+  const n = data.docFields.length;
   if (n !== count) throw new Error(`search index holds ${n} patterns, the catalog ${count}: rebuild the catalog`);
-
+  const total = data.fwdWord.length;
+  if (data.docStart.length !== n + 1 || data.docStart[n] !== total || data.fwdField.length !== total) {
+    throw new Error("search index is corrupt: rebuild the catalog");
+  }
   const vocab = data.words;
   let words = vocab === "" ? 0 : 1;
   for (let i = vocab.indexOf("\n"); i !== -1; i = vocab.indexOf("\n", i + 1)) words++;
-
-  const docStart = new Int32Array(n + 1);
-  const fwdWord = new Int32Array(total);
-  const fwdField = new Uint8Array(total);
-  const docFields = new Uint8Array(n);
-  let p = 0;
-  for (let d = 0; d < n; d++) {
-    docStart[d] = p;
-    let k = 0;
-    for (let left = varint(); left > 0; left--) {
-      const v = varint();
-      k += Math.floor(v / (1 << FIELD_BITS));
-      fwdWord[p] = k;
-      fwdField[p] = v & ((1 << FIELD_BITS) - 1);
-      docFields[d] |= fwdField[p++];
-    }
-  }
-  docStart[n] = p;
-  if (p !== total || !varints.done()) throw new Error("search index is corrupt: rebuild the catalog");
-
-  return { vocab, words, docStart, fwdWord, fwdField, docFields };
+  return {
+    vocab,
+    words,
+    docStart: new Int32Array(data.docStart),
+    fwdWord: new Int32Array(data.fwdWord),
+    fwdField: new Uint8Array(data.fwdField),
+    docFields: new Uint8Array(data.docFields),
+  };
 }

@@ -5,9 +5,9 @@
 import { STOPWORDS, stemOf } from "../../../src/catalog/analyze.ts";
 import { wordsOf } from "../../../src/catalog/normalize.ts";
 import { RANK_FORMAT, type RankData, technicalKey } from "../../../src/catalog/rank-data.ts";
+import type { WordIndex } from "../../../src/catalog/search-data.ts";
 import type { TechnicalTerm } from "./technical.ts";
 import type { SynonymRule } from "./thesaurus.ts";
-import { encodeVarints } from "./varint.ts";
 
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -20,20 +20,19 @@ const SPELLING_MIN = 4;
 const THESAURUS_SPELLING_MIN = 5;
 
 /**
- * `words` in vocabulary order, `docsOf(k)` the patterns word k occurs in, `named(k)` whether it is
- * a word of some title or tag, and the patterns' normalized titles in search order. `described[d]`
- * is pattern d's normalized words of how it behaves (its UX flows and interaction rules), for the
- * ranked tier alone.
+ * `index` the word index (search-data.ts), `named(k)` whether word k is a word of some title or tag,
+ * and the patterns' normalized titles in search order. `described[d]` is pattern d's normalized words
+ * of how it behaves (its UX flows and interaction rules), for the ranked tier alone.
  */
 export function buildRankData(
-  words: readonly string[],
-  docsOf: (k: number) => Iterable<number>,
+  index: WordIndex,
   named: (k: number) => boolean,
   titles: readonly string[],
   rules: readonly SynonymRule[],
   technical: readonly TechnicalTerm[] = [],
   described: readonly (readonly string[])[] = [],
 ): RankData {
+  const words = index.vocab === "" ? [] : index.vocab.split("\n");
   const wordStem = words.map(stemOf);
   // The content words of how a pattern behaves, by stem: only stems its own fields lack, and only
   // stems of the vocabulary, so that which query words the catalog can read, and their idf, stay
@@ -44,13 +43,10 @@ export function buildRankData(
   );
   const stems = [...new Set(wordStem)].sort(byCodeUnit);
   const id = new Map(stems.map((s, i) => [s, i]));
-  const docs = stems.map(() => new Set<number>());
-  wordStem.forEach((s, k) => {
-    for (const d of docsOf(k)) {
-      docs[id.get(s)!].add(d);
-      own[d]?.add(s);
-    }
-  });
+  const stemIds = wordStem.map((s) => id.get(s)!);
+  for (let d = 0; d < titles.length; d++) {
+    for (let p = index.docStart[d]; p < index.docStart[d + 1]; p++) own[d].add(wordStem[index.fwdWord[p]]);
+  }
   const behaves = behaviour.map((ws, d) => [
     ...new Set(ws.filter((s) => id.has(s) && !own[d].has(s)).map((s) => id.get(s)!)),
   ]);
@@ -80,21 +76,20 @@ export function buildRankData(
     ruleTargets.push(targets);
   }
   const sortedKeys = [...keyRules.keys()].sort(byCodeUnit);
+  const rulesOf = lists(sortedKeys.map((k) => keyRules.get(k)!));
   const synonyms = {
     keys: sortedKeys.join("\n"),
-    rules: encodeVarints(sortedKeys.flatMap((k) => [keyRules.get(k)!.length, ...keyRules.get(k)!])),
+    ruleStart: rulesOf.start,
+    ruleIds: rulesOf.items,
     targets: ruleTargets,
   };
-  const titleStems = titles.flatMap((t) => {
-    const own = [
-      ...new Set(
-        wordsOf(t)
-          .filter((w) => !STOPWORDS.has(w))
-          .map((w) => id.get(stemOf(w))!),
-      ),
-    ];
-    return [own.length, ...own];
-  });
+  const titleStems = titles.map((t) => [
+    ...new Set(
+      wordsOf(t)
+        .filter((w) => !STOPWORDS.has(w))
+        .map((w) => id.get(stemOf(w))!),
+    ),
+  ]);
   const spellings = new Set(words.filter((_, k) => named(k)));
   const vocabulary = new Set<string>();
   for (const rule of rules) {
@@ -106,22 +101,58 @@ export function buildRankData(
     .filter((w) => w.length >= SPELLING_MIN && /^[a-z]+$/.test(w))
     .sort((a, b) => a.length - b.length || byCodeUnit(a, b));
   const short = [...vocabulary].filter((w) => !spellings.has(w) && /^[a-z0-9]+$/.test(w)).sort(byCodeUnit);
+  const postings = stemPostings(index, stemIds, stems.length);
+  // Per stem, the patterns whose behaviour says it, ascending.
+  const behaveDocs = stems.map(() => [] as number[]);
+  behaves.forEach((ids, d) => {
+    for (const s of ids) behaveDocs[s].push(d);
+  });
+  const behave = lists(behaveDocs);
+  const title = lists(titleStems);
   return {
     format: RANK_FORMAT,
     technical: technicalKeys(technical),
     stems: stems.join("\n"),
-    wordStems: encodeVarints(wordStem.map((s) => id.get(s)!)),
-    df: encodeVarints(docs.map((s) => s.size)),
-    titleStems: encodeVarints(titleStems),
-    described: encodeVarints(behaves.flatMap((ids) => [ids.length, ...deltas(ids.sort((a, b) => a - b))])),
+    wordStem: stemIds,
+    postStart: postings.start,
+    postDoc: postings.docs,
+    postField: postings.fields,
+    titleStart: title.start,
+    titleStem: title.items,
+    behaveStart: behave.start,
+    behaveDoc: behave.items,
     spellings: spelling.join("\n"),
     vocabulary: short.join("\n"),
     synonyms,
   };
 }
 
-/** Ascending `ids` as the first and the gaps after it. */
-const deltas = (ids: readonly number[]) => ids.map((s, i) => (i === 0 ? s : s - ids[i - 1]));
+/** Lists of numbers as one array and where each list starts in it (with the end after the last). */
+function lists(of: readonly (readonly number[])[]) {
+  const start = [0];
+  const items: number[] = [];
+  for (const list of of) {
+    items.push(...list);
+    start.push(items.length);
+  }
+  return { start, items };
+}
+
+/**
+ * Each stem's posting list, from the forward lists: a pattern once per stem, ascending, with the
+ * fields of all its words of that stem.
+ */
+function stemPostings(index: WordIndex, stemOfWord: readonly number[], stems: number) {
+  const byStem = Array.from({ length: stems }, () => new Map<number, number>());
+  for (let d = 0; d + 1 < index.docStart.length; d++) {
+    for (let p = index.docStart[d]; p < index.docStart[d + 1]; p++) {
+      const own = byStem[stemOfWord[index.fwdWord[p]]];
+      own.set(d, (own.get(d) ?? 0) | index.fwdField[p]);
+    }
+  }
+  const { start, items } = lists(byStem.map((m) => [...m.keys()]));
+  return { start, docs: items, fields: byStem.flatMap((m) => [...m.values()]) };
+}
 
 /** The technical terms' keys (`technicalKey`), sorted and joined by "\n". */
 const technicalKeys = (terms: readonly TechnicalTerm[]) =>

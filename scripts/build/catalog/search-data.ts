@@ -4,8 +4,7 @@
  */
 import { normalize } from "../../../src/catalog/normalize.ts";
 import type { Entry } from "../../../src/catalog/schema.ts";
-import { FIELD, FIELD_BITS, FORMAT, type SearchData } from "../../../src/catalog/search-data.ts";
-import { encodeVarints } from "./varint.ts";
+import { FIELD, FORMAT, type SearchData } from "../../../src/catalog/search-data.ts";
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
@@ -34,15 +33,23 @@ export function buildSearchData(entries: readonly Entry[]): SearchData {
   for (const m of perDoc) for (const w of m.keys()) all.add(w);
   const words = [...all].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const id = new Map(words.map((w, i) => [w, i]));
-  const out: number[] = [entries.length, perDoc.reduce((n, m) => n + m.size, 0)];
+  const out: SearchData = {
+    format: FORMAT,
+    words: words.join("\n"),
+    docStart: [0],
+    fwdWord: [],
+    fwdField: [],
+    docFields: [],
+  };
   for (const m of perDoc) {
-    const postings = [...m].map(([w, f]) => [id.get(w)!, f]).sort((a, b) => a[0] - b[0]);
-    out.push(postings.length);
-    let prev = 0;
-    for (const [k, f] of postings) {
-      out.push((k - prev) * (1 << FIELD_BITS) + f);
-      prev = k;
+    let union = 0;
+    for (const [k, f] of [...m].map(([w, f]) => [id.get(w)!, f]).sort((a, b) => a[0] - b[0])) {
+      out.fwdWord.push(k);
+      out.fwdField.push(f);
+      union |= f;
     }
+    out.docStart.push(out.fwdWord.length);
+    out.docFields.push(union);
   }
-  return { format: FORMAT, words: words.join("\n"), docs: encodeVarints(out) };
+  return out;
 }

@@ -47,14 +47,12 @@ export function buildSearchTables(
   });
   const words = buildSearchData(entries);
   const index = decodeSearchData(words, entries.length);
-  const vocabulary = index.vocab === "" ? [] : index.vocab.split("\n");
   const byWord = postingsByWord(index);
-  const docsOf = (k: number) => byWord.docs[k];
   const named = (k: number) => byWord.fields[k].some((f) => (f & NAMED) !== 0);
   const titles = entries.map((e) => normalize(e.title));
   return {
     words,
-    rank: buildRankData(vocabulary, docsOf, named, titles, rules, technical, entries.map(behaviourWords)),
+    rank: buildRankData(index, named, titles, rules, technical, entries.map(behaviourWords)),
     titles: titles.join("\n"),
     categories: Object.fromEntries(categories),
     withCode: entries.flatMap((e, d) => (e.hasGeneratedComponent ? [d] : [])),
