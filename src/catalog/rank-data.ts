@@ -1,8 +1,8 @@
 /**
  * What ranked search (rank.ts) adds to the word index (search-data.ts), built at build time into
  * generated/catalog/search.json (scripts/build/catalog/rank-data.ts builds it) so a cold isolate copies
- * tables and never analyzes the catalog: each word's English stem, each stem's posting list, the
- * thesaurus compiled to stems, and the technical terms. The tables are stored as the arrays a query
+ * tables and never analyzes the catalog: the English stems of the catalog's words, each stem's
+ * posting list, the thesaurus compiled to stems, and the technical terms. The tables are stored as the arrays a query
  * reads, numbers in JSON (search-data.ts says why): a first search runs no loop over the postings.
  */
 import { stemOf } from "./analyze.ts";
@@ -27,8 +27,6 @@ export interface RankData {
   format: typeof RANK_FORMAT;
   /** Every distinct stem of the vocabulary, sorted by code unit, joined by "\n". */
   stems: string;
-  /** Per word of the vocabulary, in its order, the id of its stem. */
-  wordStem: number[];
   /** As in RankIndex: each stem's posting list (a stem's document frequency is its length). */
   postStart: number[];
   postDoc: number[];
@@ -93,8 +91,6 @@ export interface RankIndex {
   stems: string[];
   /** The id of stem `s`, or -1 when no pattern holds it. */
   stemIdOf(s: string): number;
-  /** Word k's stem is wordStem[k]. */
-  wordStem: Int32Array;
   /**
    * Stem s's posting list: the patterns holding one of its words are postDoc[postStart[s]..postStart[s+1]]
    * (ascending), each with the fields those words occur in, OR'd (postField). Both tiers read a
@@ -144,7 +140,6 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
   // Lists of lists must end where their last list does: what a table of another catalog would break.
   const ends = (start: number[], lists: number, items: number) => start.length === lists + 1 && start[lists] === items;
   const fits =
-    data.wordStem.length === ix.words &&
     ends(data.postStart, stems.length, data.postDoc.length) &&
     data.postField.length === data.postDoc.length &&
     ends(data.behaveStart, stems.length, data.behaveDoc.length) &&
@@ -158,8 +153,10 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
     idf[s] = Math.log(1 + (count - df + 0.5) / (df + 0.5));
   }
   const relLength = new Float64Array(count);
-  const average = count === 0 ? 1 : ix.fwdWord.length / count;
-  for (let d = 0; d < count; d++) relLength[d] = (ix.docStart[d + 1] - ix.docStart[d]) / average;
+  let words = 0;
+  for (let d = 0; d < count; d++) words += ix.docWords[d];
+  const average = count === 0 ? 1 : words / count;
+  for (let d = 0; d < count; d++) relLength[d] = ix.docWords[d] / average;
 
   // The keys, split on the first lookup.
   let keys: string[] | undefined;
@@ -190,7 +187,6 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
   return {
     stems,
     stemIdOf: (s) => indexOf(stems, s),
-    wordStem: new Int32Array(data.wordStem),
     postStart,
     postDoc: new Int32Array(data.postDoc),
     postField: new Uint8Array(data.postField),

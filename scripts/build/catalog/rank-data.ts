@@ -5,7 +5,7 @@
 import { STOPWORDS, stemOf } from "../../../src/catalog/analyze.ts";
 import { wordsOf } from "../../../src/catalog/normalize.ts";
 import { RANK_FORMAT, type RankData, technicalKey } from "../../../src/catalog/rank-data.ts";
-import type { WordIndex } from "../../../src/catalog/search-data.ts";
+import { FIELD } from "../../../src/catalog/search-data.ts";
 import type { TechnicalTerm } from "./technical.ts";
 import type { SynonymRule } from "./thesaurus.ts";
 
@@ -19,21 +19,23 @@ const SPELLING_MIN = 4;
 /** The least length of a word only the thesaurus holds that a typo is corrected toward. */
 const THESAURUS_SPELLING_MIN = 5;
 
+/** The fields that name a pattern: its title and tags. */
+const NAMED = FIELD.title | FIELD.tag | FIELD.wholeTag;
+
 /**
- * `index` the word index (search-data.ts), `named(k)` whether word k is a word of some title or tag,
- * and the patterns' normalized titles in search order. `described[d]` is pattern d's normalized words
- * of how it behaves (its UX flows and interaction rules), for the ranked tier alone.
+ * `perDoc[d]` pattern d's words with the fields they occur in (search-data.ts `patternWords`), and
+ * the patterns' normalized titles, both in search order. `described[d]` is pattern d's normalized
+ * words of how it behaves (its UX flows and interaction rules), for the ranked tier alone.
  */
 export function buildRankData(
-  index: WordIndex,
-  named: (k: number) => boolean,
+  perDoc: readonly ReadonlyMap<string, number>[],
   titles: readonly string[],
   rules: readonly SynonymRule[],
   technical: readonly TechnicalTerm[] = [],
   described: readonly (readonly string[])[] = [],
 ): RankData {
-  const words = index.vocab === "" ? [] : index.vocab.split("\n");
-  const wordStem = words.map(stemOf);
+  const stemOfWord = new Map<string, string>();
+  for (const m of perDoc) for (const w of m.keys()) if (!stemOfWord.has(w)) stemOfWord.set(w, stemOf(w));
   // The content words of how a pattern behaves, by stem: only stems its own fields lack, and only
   // stems of the vocabulary, so that which query words the catalog can read, and their idf, stay
   // those of what patterns are (a word said only of behaviour reads as a word no pattern uses).
@@ -41,12 +43,18 @@ export function buildRankData(
   const behaviour = titles.map((_, d) =>
     (described[d] ?? []).filter((w) => !STOPWORDS.has(w) && /^[a-z]+$/.test(w)).map(stemOf),
   );
-  const stems = [...new Set(wordStem)].sort(byCodeUnit);
+  const stems = [...new Set(stemOfWord.values())].sort(byCodeUnit);
   const id = new Map(stems.map((s, i) => [s, i]));
-  const stemIds = wordStem.map((s) => id.get(s)!);
-  for (let d = 0; d < titles.length; d++) {
-    for (let p = index.docStart[d]; p < index.docStart[d + 1]; p++) own[d].add(wordStem[index.fwdWord[p]]);
-  }
+  // Each stem's posting list: a pattern once, ascending, with the fields of all its words of that stem.
+  const byStem = stems.map(() => new Map<number, number>());
+  perDoc.forEach((m, d) => {
+    for (const [w, f] of m) {
+      const s = stemOfWord.get(w)!;
+      own[d].add(s);
+      const list = byStem[id.get(s)!];
+      list.set(d, (list.get(d) ?? 0) | f);
+    }
+  });
   const behaves = behaviour.map((ws, d) => [
     ...new Set(ws.filter((s) => id.has(s) && !own[d].has(s)).map((s) => id.get(s)!)),
   ]);
@@ -90,7 +98,8 @@ export function buildRankData(
         .map((w) => id.get(stemOf(w))!),
     ),
   ]);
-  const spellings = new Set(words.filter((_, k) => named(k)));
+  const spellings = new Set<string>();
+  for (const m of perDoc) for (const [w, f] of m) if (f & NAMED) spellings.add(w);
   const vocabulary = new Set<string>();
   for (const rule of rules) {
     for (const p of [...rule.from, ...rule.to]) {
@@ -101,7 +110,7 @@ export function buildRankData(
     .filter((w) => w.length >= SPELLING_MIN && /^[a-z]+$/.test(w))
     .sort((a, b) => a.length - b.length || byCodeUnit(a, b));
   const short = [...vocabulary].filter((w) => !spellings.has(w) && /^[a-z0-9]+$/.test(w)).sort(byCodeUnit);
-  const postings = stemPostings(index, stemIds, stems.length);
+  const postings = lists(byStem.map((m) => [...m.keys()]));
   // Per stem, the patterns whose behaviour says it, ascending.
   const behaveDocs = stems.map(() => [] as number[]);
   behaves.forEach((ids, d) => {
@@ -113,10 +122,9 @@ export function buildRankData(
     format: RANK_FORMAT,
     technical: technicalKeys(technical),
     stems: stems.join("\n"),
-    wordStem: stemIds,
     postStart: postings.start,
-    postDoc: postings.docs,
-    postField: postings.fields,
+    postDoc: postings.items,
+    postField: byStem.flatMap((m) => [...m.values()]),
     titleStart: title.start,
     titleStem: title.items,
     behaveStart: behave.start,
@@ -136,22 +144,6 @@ function lists(of: readonly (readonly number[])[]) {
     start.push(items.length);
   }
   return { start, items };
-}
-
-/**
- * Each stem's posting list, from the forward lists: a pattern once per stem, ascending, with the
- * fields of all its words of that stem.
- */
-function stemPostings(index: WordIndex, stemOfWord: readonly number[], stems: number) {
-  const byStem = Array.from({ length: stems }, () => new Map<number, number>());
-  for (let d = 0; d + 1 < index.docStart.length; d++) {
-    for (let p = index.docStart[d]; p < index.docStart[d + 1]; p++) {
-      const own = byStem[stemOfWord[index.fwdWord[p]]];
-      own.set(d, (own.get(d) ?? 0) | index.fwdField[p]);
-    }
-  }
-  const { start, items } = lists(byStem.map((m) => [...m.keys()]));
-  return { start, docs: items, fields: byStem.flatMap((m) => [...m.values()]) };
 }
 
 /** The technical terms' keys (`technicalKey`), sorted and joined by "\n". */
