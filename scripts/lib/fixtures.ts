@@ -36,7 +36,7 @@ export async function loadFixtures(catalog?: Entry[]): Promise<FixturePattern[]>
         `fixtures/components/${name}: no catalog entry with hasGeneratedComponent and slug ending in /${name}`,
       );
     const indexBytes = new Uint8Array(await readFile(join(FIXTURES, name, "versions.json")));
-    const index = versionIndexSchema.parse(JSON.parse(new TextDecoder().decode(indexBytes)));
+    const index = versionIndexSchema().parse(JSON.parse(new TextDecoder().decode(indexBytes)));
     const code = await Promise.all(
       index.versions.map(async (v) => ({
         versionId: v.versionId,

@@ -157,7 +157,7 @@ export function exactTier(data: ExactData) {
     const terms = Math.max(...all.map((r) => r.terms.length));
     let scored: Scored | undefined;
     for (const r of all) {
-      const hits = scoreHits(r, holdingAll(data.index(), data.rank(), r.terms, start), terms, opts.filter);
+      const hits = scoreHits(r, holdingAll(data.rank(), r.terms, start), terms, opts.filter);
       scored = scored === undefined ? hits : merge(scored, hits);
     }
     return sortByKey(scored!, 2 * maxScore(terms) + 2);

@@ -28,7 +28,8 @@ const NOUNS = [
 ]
   .join(" ")
   .split(" ");
-const ASKING: ReadonlySet<string> = new Set([...VERBS, ...NOUNS].map(stemOf));
+/** Their stems, on first use: only a query naming a technical term asks, and stemming them costs a cold start ~1 ms. */
+let asking: ReadonlySet<string> | undefined;
 
 /**
  * Whether normalized query `words` ask for an interface: two words of one outside the `technical`
@@ -36,8 +37,9 @@ const ASKING: ReadonlySet<string> = new Set([...VERBS, ...NOUNS].map(stemOf));
  * table, the Kubernetes dashboard, an S3 upload, Android's toast.
  */
 export function asksInterface(words: readonly string[], technical: TechnicalTerms): boolean {
+  asking ??= new Set([...VERBS, ...NOUNS].map(stemOf));
   let seen = 0;
   for (let i = 0; i < words.length; i++)
-    if (!technical.at.has(i) && ASKING.has(stemOf(words[i])) && ++seen === 2) return true;
+    if (!technical.at.has(i) && asking.has(stemOf(words[i])) && ++seen === 2) return true;
   return false;
 }

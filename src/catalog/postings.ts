@@ -2,11 +2,10 @@
  * The patterns holding every word of a query, for the exact tier (exact.ts), from each word's stem's
  * posting list (rank-data.ts). Each list is ascending by pattern, so the work is intersecting sorted
  * lists, and costs what the lists hold, not what the catalog holds: a query's rarest word picks the
- * candidates, and each other word narrows them from its own list or from the candidates' forward
- * lists (search-data.ts), whichever holds fewer postings.
+ * candidates, and each other word narrows them by walking its list beside them, or, when they are
+ * far fewer than its list holds, by a binary search of its list for each.
  */
 import type { RankIndex } from "./rank-data.ts";
-import type { WordIndex } from "./search-data.ts";
 
 /** A query word as the index reads it: its stem, and how many patterns hold one of the stem's words. */
 export interface Term {
@@ -31,9 +30,8 @@ interface Narrowed {
  * The patterns holding every term (among `within` when given, itself ascending), ascending, with
  * where each term occurs in each.
  */
-export function holdingAll(ix: WordIndex, rk: RankIndex, terms: readonly Term[], within?: readonly number[]): Holding {
+export function holdingAll(rk: RankIndex, terms: readonly Term[], within?: readonly number[]): Holding {
   const byCost = terms.map((_, j) => j).sort((a, b) => terms[a].cost - terms[b].cost);
-  const perDoc = ix.fwdWord.length / Math.max(1, ix.docFields.length);
   const fields: ArrayLike<number>[] = terms.map(() => []);
   let docs: ArrayLike<number> | undefined = within;
   const done: number[] = [];
@@ -41,8 +39,8 @@ export function holdingAll(ix: WordIndex, rk: RankIndex, terms: readonly Term[],
     const { stem, cost } = terms[j];
     let found: Narrowed;
     if (docs === undefined) found = postingsOf(rk, stem);
-    else if (cost < docs.length * perDoc) found = intersect(docs, postingsOf(rk, stem));
-    else found = fromForward(ix, rk, docs, stem);
+    else if (docs.length * Math.log2(cost + 2) >= docs.length + cost) found = intersect(docs, postingsOf(rk, stem));
+    else found = lookUp(rk, docs, stem);
     // The terms already read keep their fields for the patterns still held.
     const { kept } = found;
     if (kept) for (const k of done) fields[k] = kept.map((i) => fields[k][i]);
@@ -75,18 +73,25 @@ function intersect(docs: ArrayLike<number>, list: Narrowed): Narrowed {
   return out;
 }
 
-/** The candidates `docs` whose forward lists hold a word of stem `s`, with those words' fields. */
-function fromForward(ix: WordIndex, rk: RankIndex, docs: ArrayLike<number>, s: number): Narrowed {
+/** The candidates `docs` that stem s's posting list holds, with its fields: a binary search for each. */
+function lookUp(rk: RankIndex, docs: ArrayLike<number>, s: number): Narrowed {
   const out = { docs: [] as number[], fields: [] as number[], kept: [] as number[] };
+  const end = rk.postStart[s + 1];
+  // The candidates ascend, so each search starts where the one before ended.
+  let from = rk.postStart[s];
   for (let i = 0; i < docs.length; i++) {
     const d = docs[i];
-    let bits = 0;
-    for (let p = ix.docStart[d]; p < ix.docStart[d + 1]; p++)
-      if (rk.wordStem[ix.fwdWord[p]] === s) bits |= ix.fwdField[p];
-    if (bits === 0) continue;
-    out.docs.push(d);
-    out.fields.push(bits);
-    out.kept.push(i);
+    let to = end;
+    while (from < to) {
+      const mid = (from + to) >> 1;
+      if (rk.postDoc[mid] < d) from = mid + 1;
+      else to = mid;
+    }
+    if (from < end && rk.postDoc[from] === d) {
+      out.docs.push(d);
+      out.fields.push(rk.postField[from]);
+      out.kept.push(i);
+    }
   }
   return out;
 }

@@ -1,14 +1,14 @@
 /**
  * What ranked search (rank.ts) adds to the word index (search-data.ts), built at build time into
- * generated/catalog/search.json (scripts/build/catalog/rank-data.ts builds it) so a cold isolate decodes tables
- * and never analyzes the catalog: each word's English stem, each stem's document frequency, the
- * thesaurus compiled to stems, and the technical terms.
+ * generated/catalog/search.json (scripts/build/catalog/rank-data.ts builds it) so a cold isolate copies
+ * tables and never analyzes the catalog: the English stems of the catalog's words, each stem's
+ * posting list, the thesaurus compiled to stems, and the technical terms. The tables are stored as the arrays a query
+ * reads, numbers in JSON (search-data.ts says why): a first search runs no loop over the postings.
  */
 import { stemOf } from "./analyze.ts";
-import { varintReader } from "./varint.ts";
 import type { WordIndex } from "./search-data.ts";
 
-export const RANK_FORMAT = 4;
+export const RANK_FORMAT = 5;
 
 /**
  * Longest phrase of the thesaurus, so of a synonyms key: the parser refuses longer ones, and ranked
@@ -27,18 +27,19 @@ export interface RankData {
   format: typeof RANK_FORMAT;
   /** Every distinct stem of the vocabulary, sorted by code unit, joined by "\n". */
   stems: string;
-  /** Base64 varints: per word of the vocabulary, in its order, the id of its stem. */
-  wordStems: string;
-  /** Base64 varints: per stem, how many patterns hold one of its words. */
-  df: string;
-  /** Base64 varints: per pattern, how many stems its title's words have, then their ids. */
-  titleStems: string;
+  /** As in RankIndex: each stem's posting list (a stem's document frequency is its length). */
+  postStart: number[];
+  postDoc: number[];
+  postField: number[];
+  /** As in RankIndex: each pattern's title stems. */
+  titleStart: number[];
+  titleStem: number[];
   /**
-   * Base64 varints: per pattern, how many stems the words of how it behaves (its UX flows and
-   * interaction rules) add to its own fields', then their ids, ascending, each as the gap after the
-   * one before. Only the ranked tier reads them: the exact tier is the site's.
+   * As in RankIndex: per stem, the patterns whose UX flows and interaction rules say it and their own
+   * fields do not. Only the ranked tier reads them: the exact tier is the site's.
    */
-  described: string;
+  behaveStart: number[];
+  behaveDoc: number[];
   /**
    * What a misspelt word may be corrected to, by length then code unit, joined by "\n": the words
    * of titles and tags (what patterns are called) and of the thesaurus. Descriptions are left out:
@@ -54,12 +55,12 @@ export interface RankData {
   /**
    * The thesaurus compiled: a query phrase whose stems (joined by " ") are the i-th key also searches
    * for the targets of each of its rules (stems joined by " ", function words dropped). `keys` are
-   * sorted by code unit and joined by "\n", so a lookup is a binary search; `rules` is base64
-   * varints: per key, how many rules, then their indexes into `targets`. Both are one string each, not
-   * thousands of JSON values: a cold isolate parses them in a fraction of the time. Rules that cannot
-   * find anything are left out.
+   * sorted by code unit and joined by "\n" (one string, not thousands of JSON values: a cold isolate
+   * parses it in a fraction of the time), so a lookup is a binary search; key k's rules are
+   * `ruleIds[ruleStart[k]..ruleStart[k+1]]`, indexes into `targets`. Rules that cannot find anything
+   * are left out.
    */
-  synonyms: { keys: string; rules: string; targets: string[][] };
+  synonyms: { keys: string; ruleStart: number[]; ruleIds: number[]; targets: string[][] };
   /**
    * Technical terms that name something other than an interface (technical-terms.txt), as keys
    * (`technicalKey`), sorted by code unit and joined by "\n": the words of a query that form one
@@ -90,10 +91,6 @@ export interface RankIndex {
   stems: string[];
   /** The id of stem `s`, or -1 when no pattern holds it. */
   stemIdOf(s: string): number;
-  /** Stem s's words are stemWords[stemStart[s]..stemStart[s+1]]; word k's stem is wordStem[k]. */
-  stemStart: Int32Array;
-  stemWords: Int32Array;
-  wordStem: Int32Array;
   /**
    * Stem s's posting list: the patterns holding one of its words are postDoc[postStart[s]..postStart[s+1]]
    * (ascending), each with the fields those words occur in, OR'd (postField). Both tiers read a
@@ -134,65 +131,42 @@ export interface TechnicalTerms {
   terms: number;
 }
 
-/** Decodes `data`; what only some queries need (the thesaurus map) is built on first use. */
+/** Decodes `data`; what only some queries need (the thesaurus's keys, the spellings) is read on first use. */
 export function decodeRankData(data: RankData, ix: WordIndex, count: number): RankIndex {
   if (data?.format !== RANK_FORMAT) {
     throw new Error(`rank tables format ${data?.format} is not ${RANK_FORMAT}: rebuild the catalog`);
   }
   const stems = data.stems === "" ? [] : data.stems.split("\n");
-  const { words } = ix;
-  const ws = varintReader(data.wordStems);
-  const dfs = varintReader(data.df);
+  // Lists of lists must end where their last list does: what a table of another catalog would break.
+  const ends = (start: number[], lists: number, items: number) => start.length === lists + 1 && start[lists] === items;
+  const fits =
+    ends(data.postStart, stems.length, data.postDoc.length) &&
+    data.postField.length === data.postDoc.length &&
+    ends(data.behaveStart, stems.length, data.behaveDoc.length) &&
+    ends(data.titleStart, count, data.titleStem.length) &&
+    ends(data.synonyms.ruleStart, data.synonyms.ruleStart.length - 1, data.synonyms.ruleIds.length);
+  if (!fits) throw new Error("rank tables are corrupt: rebuild the catalog");
+  const postStart = new Int32Array(data.postStart);
   const idf = new Float64Array(stems.length);
   for (let s = 0; s < stems.length; s++) {
-    const df = dfs.next();
+    const df = postStart[s + 1] - postStart[s];
     idf[s] = Math.log(1 + (count - df + 0.5) / (df + 0.5));
   }
-  // Stem to words, by counting sort of the words on their stem.
-  const wordStem = new Int32Array(words);
-  const stemStart = new Int32Array(stems.length + 1);
-  for (let k = 0; k < words; k++) stemStart[(wordStem[k] = ws.next()) + 1]++;
-  for (let s = 0; s < stems.length; s++) stemStart[s + 1] += stemStart[s];
-  const fill = stemStart.slice(0, stems.length);
-  const stemWords = new Int32Array(words);
-  for (let k = 0; k < words; k++) stemWords[fill[wordStem[k]]++] = k;
-
-  const { postStart, postDoc, postField } = stemPostings(ix, wordStem, stems.length);
-
-  const ts = varintReader(data.titleStems);
-  const titleStart = new Int32Array(count + 1);
-  const titleStem: number[] = [];
-  for (let d = 0; d < count; d++) {
-    for (let left = ts.next(); left > 0; left--) titleStem.push(ts.next());
-    titleStart[d + 1] = titleStem.length;
-  }
-  const { behaveStart, behaveDoc } = behaviourPostings(data.described, stems.length, count);
-  if (!ws.done() || !dfs.done() || !ts.done()) throw new Error("rank tables are corrupt: rebuild the catalog");
-
   const relLength = new Float64Array(count);
-  const average = count === 0 ? 1 : ix.fwdWord.length / count;
-  for (let d = 0; d < count; d++) relLength[d] = (ix.docStart[d + 1] - ix.docStart[d]) / average;
+  let words = 0;
+  for (let d = 0; d < count; d++) words += ix.docWords[d];
+  const average = count === 0 ? 1 : words / count;
+  for (let d = 0; d < count; d++) relLength[d] = ix.docWords[d] / average;
 
-  // The keys and their rules, decoded on the first lookup.
-  let table: { keys: string[]; ruleStart: Int32Array; ruleIds: number[] } | undefined;
-  function decodeSynonyms() {
-    const keys = data.synonyms.keys === "" ? [] : data.synonyms.keys.split("\n");
-    const rs = varintReader(data.synonyms.rules);
-    const ruleStart = new Int32Array(keys.length + 1);
-    const ruleIds: number[] = [];
-    for (let k = 0; k < keys.length; k++) {
-      for (let left = rs.next(); left > 0; left--) ruleIds.push(rs.next());
-      ruleStart[k + 1] = ruleIds.length;
-    }
-    if (!rs.done()) throw new Error("rank tables are corrupt: rebuild the catalog");
-    return { keys, ruleStart, ruleIds };
-  }
+  // The keys, split on the first lookup.
+  let keys: string[] | undefined;
+  const { ruleStart, ruleIds, targets } = data.synonyms;
   function synonymsOf(key: string): string[][] | undefined {
-    table ??= decodeSynonyms();
-    const at = indexOf(table.keys, key);
+    keys ??= data.synonyms.keys === "" ? [] : data.synonyms.keys.split("\n");
+    const at = indexOf(keys, key);
     if (at < 0) return undefined;
-    const phrasesOf = (r: number) => data.synonyms.targets[r].filter((t) => t !== key).map((t) => t.split(" "));
-    const own = table.ruleIds.slice(table.ruleStart[at], table.ruleStart[at + 1]).flatMap(phrasesOf);
+    const phrasesOf = (r: number) => targets[r].filter((t) => t !== key).map((t) => t.split(" "));
+    const own = ruleIds.slice(ruleStart[at], ruleStart[at + 1]).flatMap(phrasesOf);
     return own.length ? own : undefined;
   }
   let byLength: Map<number, string[]> | undefined;
@@ -213,20 +187,17 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
   return {
     stems,
     stemIdOf: (s) => indexOf(stems, s),
-    stemStart,
-    stemWords,
-    wordStem,
     postStart,
-    postDoc,
-    postField,
-    behaveStart,
-    behaveDoc,
+    postDoc: new Int32Array(data.postDoc),
+    postField: new Uint8Array(data.postField),
+    behaveStart: new Int32Array(data.behaveStart),
+    behaveDoc: new Int32Array(data.behaveDoc),
     idf,
     idfUnknown: Math.log(1 + (count + 0.5) / 0.5),
     idfSpecific: Math.log(1 + (count - specific + 0.5) / (specific + 0.5)),
     relLength,
-    titleStart,
-    titleStem: Int32Array.from(titleStem),
+    titleStart: new Int32Array(data.titleStart),
+    titleStem: new Int32Array(data.titleStem),
     synonymsOf,
     spellings,
     isVocabulary(w) {
@@ -251,60 +222,4 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
       return { at, terms };
     },
   };
-}
-
-/**
- * Each stem's posting list, from the forward lists: a pattern once per stem, ascending, with the
- * fields of all its words of that stem. Two passes over the postings, counting then filling.
- */
-function stemPostings(ix: WordIndex, wordStem: Int32Array, stems: number) {
-  const last = new Int32Array(stems).fill(-1);
-  const postStart = new Int32Array(stems + 1);
-  for (let d = 0; d < ix.docStart.length - 1; d++) {
-    for (let p = ix.docStart[d]; p < ix.docStart[d + 1]; p++) {
-      const s = wordStem[ix.fwdWord[p]];
-      if (last[s] !== d) postStart[s + 1]++;
-      last[s] = d;
-    }
-  }
-  for (let s = 0; s < stems; s++) postStart[s + 1] += postStart[s];
-  const postDoc = new Int32Array(postStart[stems]);
-  const postField = new Uint8Array(postStart[stems]);
-  // Where each stem's posting for the current pattern is, once made.
-  const at = postStart.slice(0, stems);
-  last.fill(-1);
-  for (let d = 0; d < ix.docStart.length - 1; d++) {
-    for (let p = ix.docStart[d]; p < ix.docStart[d + 1]; p++) {
-      const s = wordStem[ix.fwdWord[p]];
-      if (last[s] !== d) {
-        last[s] = d;
-        postDoc[at[s]++] = d;
-      }
-      postField[at[s] - 1] |= ix.fwdField[p];
-    }
-  }
-  return { postStart, postDoc, postField };
-}
-
-/** The per-stem lists of the patterns' behaviour stems (RankData.described), by counting sort on the stem. */
-function behaviourPostings(described: string, stems: number, count: number) {
-  const read = varintReader(described);
-  const docOf: number[] = [];
-  const stemOf: number[] = [];
-  for (let d = 0; d < count; d++) {
-    let s = 0;
-    for (let left = read.next(); left > 0; left--) {
-      s += read.next();
-      docOf.push(d);
-      stemOf.push(s);
-    }
-  }
-  if (!read.done() || stemOf.some((s) => s >= stems)) throw new Error("rank tables are corrupt: rebuild the catalog");
-  const behaveStart = new Int32Array(stems + 1);
-  for (const s of stemOf) behaveStart[s + 1]++;
-  for (let s = 0; s < stems; s++) behaveStart[s + 1] += behaveStart[s];
-  const fill = behaveStart.slice(0, stems);
-  const behaveDoc = new Int32Array(docOf.length);
-  for (let j = 0; j < docOf.length; j++) behaveDoc[fill[stemOf[j]]++] = docOf[j];
-  return { behaveStart, behaveDoc };
 }

@@ -8,26 +8,33 @@ import { type UsageRules, usageRules } from "./rules.ts";
 /** `seed`, `v1`, `v2`, …: anything else can never become part of a blob key. */
 export const VERSION_ID = /^(seed|v[1-9][0-9]{0,5})$/;
 
-export const versionSchema = z.object({
-  versionId: z.string().check(z.regex(VERSION_ID)),
-  kind: z.enum(["seed", "regenerate"]),
-  createdAt: z.string(),
-  model: z.optional(z.string()),
-  imageRole: z.optional(z.string()),
-  author: z.optional(
-    z.object({ id: z.string(), name: z.string(), email: z.optional(z.string()), image: z.optional(z.string()) }),
-  ),
-  hiddenAt: z.nullish(z.string()),
-});
+/**
+ * A version index's schema, built on first use: a cold isolate that reads no version index (a
+ * search, the tool list) does not pay for building it.
+ */
+const buildIndexSchema = () =>
+  z.object({
+    seedVersionId: z.string().check(z.regex(VERSION_ID)),
+    activeVersionId: z.string().check(z.regex(VERSION_ID)),
+    versions: z.array(
+      z.object({
+        versionId: z.string().check(z.regex(VERSION_ID)),
+        kind: z.enum(["seed", "regenerate"]),
+        createdAt: z.string(),
+        model: z.optional(z.string()),
+        imageRole: z.optional(z.string()),
+        author: z.optional(
+          z.object({ id: z.string(), name: z.string(), email: z.optional(z.string()), image: z.optional(z.string()) }),
+        ),
+        hiddenAt: z.nullish(z.string()),
+      }),
+    ),
+  });
+let indexSchema: ReturnType<typeof buildIndexSchema> | undefined;
+export const versionIndexSchema = () => (indexSchema ??= buildIndexSchema());
 
-export const versionIndexSchema = z.object({
-  seedVersionId: z.string().check(z.regex(VERSION_ID)),
-  activeVersionId: z.string().check(z.regex(VERSION_ID)),
-  versions: z.array(versionSchema),
-});
-
-export type Version = z.output<typeof versionSchema>;
-export type VersionIndex = z.output<typeof versionIndexSchema>;
+export type VersionIndex = z.output<ReturnType<typeof buildIndexSchema>>;
+export type Version = VersionIndex["versions"][number];
 
 /** What a read of the store came to: its value, or the upstream failure an agent is told about. */
 export type Read<T> = Result<{ value: T }>;
@@ -45,7 +52,7 @@ export function parseIndex(bytes: Uint8Array): Read<VersionIndex> {
   } catch {
     return failure(domainError.upstream_error("The Components store returned a version index that is not JSON"));
   }
-  const parsed = versionIndexSchema.safeParse(raw);
+  const parsed = versionIndexSchema().safeParse(raw);
   if (!parsed.success) {
     return failure(domainError.upstream_error("The Components store returned a malformed version index"));
   }

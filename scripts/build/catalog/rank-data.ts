@@ -5,9 +5,9 @@
 import { STOPWORDS, stemOf } from "../../../src/catalog/analyze.ts";
 import { wordsOf } from "../../../src/catalog/normalize.ts";
 import { RANK_FORMAT, type RankData, technicalKey } from "../../../src/catalog/rank-data.ts";
+import { FIELD } from "../../../src/catalog/search-data.ts";
 import type { TechnicalTerm } from "./technical.ts";
 import type { SynonymRule } from "./thesaurus.ts";
-import { encodeVarints } from "./varint.ts";
 
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -19,22 +19,23 @@ const SPELLING_MIN = 4;
 /** The least length of a word only the thesaurus holds that a typo is corrected toward. */
 const THESAURUS_SPELLING_MIN = 5;
 
+/** The fields that name a pattern: its title and tags. */
+const NAMED = FIELD.title | FIELD.tag | FIELD.wholeTag;
+
 /**
- * `words` in vocabulary order, `docsOf(k)` the patterns word k occurs in, `named(k)` whether it is
- * a word of some title or tag, and the patterns' normalized titles in search order. `described[d]`
- * is pattern d's normalized words of how it behaves (its UX flows and interaction rules), for the
- * ranked tier alone.
+ * `perDoc[d]` pattern d's words with the fields they occur in (search-data.ts `patternWords`), and
+ * the patterns' normalized titles, both in search order. `described[d]` is pattern d's normalized
+ * words of how it behaves (its UX flows and interaction rules), for the ranked tier alone.
  */
 export function buildRankData(
-  words: readonly string[],
-  docsOf: (k: number) => Iterable<number>,
-  named: (k: number) => boolean,
+  perDoc: readonly ReadonlyMap<string, number>[],
   titles: readonly string[],
   rules: readonly SynonymRule[],
   technical: readonly TechnicalTerm[] = [],
   described: readonly (readonly string[])[] = [],
 ): RankData {
-  const wordStem = words.map(stemOf);
+  const stemOfWord = new Map<string, string>();
+  for (const m of perDoc) for (const w of m.keys()) if (!stemOfWord.has(w)) stemOfWord.set(w, stemOf(w));
   // The content words of how a pattern behaves, by stem: only stems its own fields lack, and only
   // stems of the vocabulary, so that which query words the catalog can read, and their idf, stay
   // those of what patterns are (a word said only of behaviour reads as a word no pattern uses).
@@ -42,13 +43,16 @@ export function buildRankData(
   const behaviour = titles.map((_, d) =>
     (described[d] ?? []).filter((w) => !STOPWORDS.has(w) && /^[a-z]+$/.test(w)).map(stemOf),
   );
-  const stems = [...new Set(wordStem)].sort(byCodeUnit);
+  const stems = [...new Set(stemOfWord.values())].sort(byCodeUnit);
   const id = new Map(stems.map((s, i) => [s, i]));
-  const docs = stems.map(() => new Set<number>());
-  wordStem.forEach((s, k) => {
-    for (const d of docsOf(k)) {
-      docs[id.get(s)!].add(d);
-      own[d]?.add(s);
+  // Each stem's posting list: a pattern once, ascending, with the fields of all its words of that stem.
+  const byStem = stems.map(() => new Map<number, number>());
+  perDoc.forEach((m, d) => {
+    for (const [w, f] of m) {
+      const s = stemOfWord.get(w)!;
+      own[d].add(s);
+      const list = byStem[id.get(s)!];
+      list.set(d, (list.get(d) ?? 0) | f);
     }
   });
   const behaves = behaviour.map((ws, d) => [
@@ -80,22 +84,22 @@ export function buildRankData(
     ruleTargets.push(targets);
   }
   const sortedKeys = [...keyRules.keys()].sort(byCodeUnit);
+  const rulesOf = lists(sortedKeys.map((k) => keyRules.get(k)!));
   const synonyms = {
     keys: sortedKeys.join("\n"),
-    rules: encodeVarints(sortedKeys.flatMap((k) => [keyRules.get(k)!.length, ...keyRules.get(k)!])),
+    ruleStart: rulesOf.start,
+    ruleIds: rulesOf.items,
     targets: ruleTargets,
   };
-  const titleStems = titles.flatMap((t) => {
-    const own = [
-      ...new Set(
-        wordsOf(t)
-          .filter((w) => !STOPWORDS.has(w))
-          .map((w) => id.get(stemOf(w))!),
-      ),
-    ];
-    return [own.length, ...own];
-  });
-  const spellings = new Set(words.filter((_, k) => named(k)));
+  const titleStems = titles.map((t) => [
+    ...new Set(
+      wordsOf(t)
+        .filter((w) => !STOPWORDS.has(w))
+        .map((w) => id.get(stemOf(w))!),
+    ),
+  ]);
+  const spellings = new Set<string>();
+  for (const m of perDoc) for (const [w, f] of m) if (f & NAMED) spellings.add(w);
   const vocabulary = new Set<string>();
   for (const rule of rules) {
     for (const p of [...rule.from, ...rule.to]) {
@@ -106,22 +110,41 @@ export function buildRankData(
     .filter((w) => w.length >= SPELLING_MIN && /^[a-z]+$/.test(w))
     .sort((a, b) => a.length - b.length || byCodeUnit(a, b));
   const short = [...vocabulary].filter((w) => !spellings.has(w) && /^[a-z0-9]+$/.test(w)).sort(byCodeUnit);
+  const postings = lists(byStem.map((m) => [...m.keys()]));
+  // Per stem, the patterns whose behaviour says it, ascending.
+  const behaveDocs = stems.map(() => [] as number[]);
+  behaves.forEach((ids, d) => {
+    for (const s of ids) behaveDocs[s].push(d);
+  });
+  const behave = lists(behaveDocs);
+  const title = lists(titleStems);
   return {
     format: RANK_FORMAT,
     technical: technicalKeys(technical),
     stems: stems.join("\n"),
-    wordStems: encodeVarints(wordStem.map((s) => id.get(s)!)),
-    df: encodeVarints(docs.map((s) => s.size)),
-    titleStems: encodeVarints(titleStems),
-    described: encodeVarints(behaves.flatMap((ids) => [ids.length, ...deltas(ids.sort((a, b) => a - b))])),
+    postStart: postings.start,
+    postDoc: postings.items,
+    postField: byStem.flatMap((m) => [...m.values()]),
+    titleStart: title.start,
+    titleStem: title.items,
+    behaveStart: behave.start,
+    behaveDoc: behave.items,
     spellings: spelling.join("\n"),
     vocabulary: short.join("\n"),
     synonyms,
   };
 }
 
-/** Ascending `ids` as the first and the gaps after it. */
-const deltas = (ids: readonly number[]) => ids.map((s, i) => (i === 0 ? s : s - ids[i - 1]));
+/** Lists of numbers as one array and where each list starts in it (with the end after the last). */
+function lists(of: readonly (readonly number[])[]) {
+  const start = [0];
+  const items: number[] = [];
+  for (const list of of) {
+    items.push(...list);
+    start.push(items.length);
+  }
+  return { start, items };
+}
 
 /** The technical terms' keys (`technicalKey`), sorted and joined by "\n". */
 const technicalKeys = (terms: readonly TechnicalTerm[]) =>

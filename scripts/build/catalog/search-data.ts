@@ -1,11 +1,11 @@
 /**
- * Builds the word index of search (src/catalog/search-data.ts, which reads it): every distinct word
- * of the patterns, and per pattern its words with the fields they occur in.
+ * Reads each pattern's words with the fields they occur in, and builds what search keeps of them per
+ * pattern (src/catalog/search-data.ts reads it); rank-data.ts builds the stems' posting lists from
+ * the same words.
  */
 import { normalize } from "../../../src/catalog/normalize.ts";
 import type { Entry } from "../../../src/catalog/schema.ts";
-import { FIELD, FIELD_BITS, FORMAT, type SearchData } from "../../../src/catalog/search-data.ts";
-import { encodeVarints } from "./varint.ts";
+import { FIELD, FORMAT, type SearchData } from "../../../src/catalog/search-data.ts";
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
@@ -27,22 +27,11 @@ export function patternWords(e: Entry): Map<string, number> {
   return out;
 }
 
-/** `entries` must already be in search order (catalog number, stable). */
-export function buildSearchData(entries: readonly Entry[]): SearchData {
-  const perDoc = entries.map(patternWords);
-  const all = new Set<string>();
-  for (const m of perDoc) for (const w of m.keys()) all.add(w);
-  const words = [...all].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const id = new Map(words.map((w, i) => [w, i]));
-  const out: number[] = [entries.length, perDoc.reduce((n, m) => n + m.size, 0)];
-  for (const m of perDoc) {
-    const postings = [...m].map(([w, f]) => [id.get(w)!, f]).sort((a, b) => a[0] - b[0]);
-    out.push(postings.length);
-    let prev = 0;
-    for (const [k, f] of postings) {
-      out.push((k - prev) * (1 << FIELD_BITS) + f);
-      prev = k;
-    }
-  }
-  return { format: FORMAT, words: words.join("\n"), docs: encodeVarints(out) };
+/** Per pattern of `perDoc` (its words with their fields, `patternWords`), what search-data.ts reads. */
+export function buildSearchData(perDoc: readonly ReadonlyMap<string, number>[]): SearchData {
+  return {
+    format: FORMAT,
+    docWords: perDoc.map((m) => m.size),
+    docFields: perDoc.map((m) => [...m.values()].reduce((a, f) => a | f, 0)),
+  };
 }

@@ -6,16 +6,12 @@
  */
 import { normalize, wordsOf } from "../../../src/catalog/normalize.ts";
 import type { Entry } from "../../../src/catalog/schema.ts";
-import { decodeSearchData, FIELD, type WordIndex } from "../../../src/catalog/search-data.ts";
 import { type SearchTables, slugSection } from "../../../src/catalog/search.ts";
 import { CATALOG_FORMAT, type CatalogHead } from "../../../src/catalog/reader.ts";
 import { buildRankData } from "./rank-data.ts";
-import { buildSearchData } from "./search-data.ts";
+import { buildSearchData, patternWords } from "./search-data.ts";
 import type { TechnicalTerm } from "./technical.ts";
 import type { SynonymRule } from "./thesaurus.ts";
-
-/** The fields that name a pattern: its title and tags. */
-const NAMED = FIELD.title | FIELD.tag | FIELD.wholeTag;
 
 /** Patterns in search order: by catalog number, stable. */
 export const searchOrder = (entries: readonly Entry[]) =>
@@ -45,16 +41,11 @@ export function buildSearchTables(
       else categories.set(c, [d]);
     }
   });
-  const words = buildSearchData(entries);
-  const index = decodeSearchData(words, entries.length);
-  const vocabulary = index.vocab === "" ? [] : index.vocab.split("\n");
-  const byWord = postingsByWord(index);
-  const docsOf = (k: number) => byWord.docs[k];
-  const named = (k: number) => byWord.fields[k].some((f) => (f & NAMED) !== 0);
+  const perDoc = entries.map(patternWords);
   const titles = entries.map((e) => normalize(e.title));
   return {
-    words,
-    rank: buildRankData(vocabulary, docsOf, named, titles, rules, technical, entries.map(behaviourWords)),
+    words: buildSearchData(perDoc),
+    rank: buildRankData(perDoc, titles, rules, technical, entries.map(behaviourWords)),
     titles: titles.join("\n"),
     categories: Object.fromEntries(categories),
     withCode: entries.flatMap((e, d) => (e.hasGeneratedComponent ? [d] : [])),
@@ -64,19 +55,6 @@ export function buildSearchTables(
 /** The normalized words of how pattern `e` behaves: its UX flows and interaction rules. */
 const behaviourWords = (e: Entry) =>
   wordsOf(normalize([...(e.uxFlows ?? []), ...(e.interactionRules ?? [])].join(" ")));
-
-/** Each word's patterns (ascending) and the fields it occurs in there, read off the index's forward lists. */
-export function postingsByWord(index: WordIndex): { docs: number[][]; fields: number[][] } {
-  const docs: number[][] = Array.from({ length: index.words }, () => []);
-  const fields: number[][] = Array.from({ length: index.words }, () => []);
-  for (let d = 0; d + 1 < index.docStart.length; d++) {
-    for (let p = index.docStart[d]; p < index.docStart[d + 1]; p++) {
-      docs[index.fwdWord[p]].push(d);
-      fields[index.fwdWord[p]].push(index.fwdField[p]);
-    }
-  }
-  return { docs, fields };
-}
 
 /** Code-point order, not localeCompare: the same on every runtime and locale. */
 const byName = ([a]: [string, number], [b]: [string, number]) => (a < b ? -1 : a > b ? 1 : 0);

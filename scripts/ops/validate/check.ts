@@ -189,7 +189,7 @@ async function readIndex(
     problem("versions.json is not JSON");
     return null;
   }
-  const parsed = versionIndexSchema.safeParse(raw);
+  const parsed = versionIndexSchema().safeParse(raw);
   if (!parsed.success) {
     problem(
       `versions.json does not match the model: ${parsed.error.issues
