@@ -41,6 +41,8 @@ export interface RecordedRequest {
 export const USAGE_STORE = "patttterns-mcp-usage";
 export const keys = {
   eventPrefix: (month: string) => `events/${month}/`,
+  /** An event id's leading time (ids sort by it, so listings do too): 20261205T095000123Z. */
+  eventTime: (at: Date) => at.toISOString().replace(/[-:]/g, "").replace(".", ""),
   event: (month: string, id: string) => `events/${month}/${id}.json`,
   monthly: (month: string) => `monthly/${month}.json`,
 };

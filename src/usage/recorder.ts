@@ -88,8 +88,7 @@ const queries = lazy(() => import("./queries.ts"));
 const sessionIds = lazy(() => import("./session.ts"));
 
 /** Sortable and unique: time first (listing order), then 64 random bits (isolates share no counter). */
-const eventId = (at: Date) =>
-  `${at.toISOString().replace(/[-:]/g, "").replace(".", "")}-${hex(crypto.getRandomValues(new Uint8Array(8)))}`;
+const eventId = (at: Date) => `${keys.eventTime(at)}-${hex(crypto.getRandomValues(new Uint8Array(8)))}`;
 
 export function createUsageRecorder(opts: UsageOptions): UsageRecorder {
   const log = opts.log ?? ((line: string) => console.log(line));

@@ -104,11 +104,11 @@ export const reportCli = (args: string[]) =>
 
 /**
  * The stored events' texts of `months` that name `mark`, written since `since` (a minute's margin for
- * clocks): an event's id begins with its time (recorder.ts), so only the newer keys are read. The
+ * clocks): an event's id begins with its time (`keys.eventTime`), so only the newer keys are read. The
  * local store keeps every earlier run's events, and reading them all made these tests slower each run.
  */
 export async function storedEventsSince(kv: KV, months: Iterable<string>, since: Date, mark: string) {
-  const from = new Date(since.getTime() - 60_000).toISOString().replace(/[-:]/g, "").replace(".", "");
+  const from = keys.eventTime(new Date(since.getTime() - 60_000));
   const texts: string[] = [];
   for (const m of months) {
     const prefix = keys.eventPrefix(m);
