@@ -9,6 +9,7 @@
  * [cpu] (`cpu`, after a first other than validate_component: measure CPU for that first request too).
  * Blobs come from NETLIFY_BLOBS_CONTEXT.
  */
+import { installNetlifyEnv } from "./netlify-env.ts";
 import { mcpRequest, type Scenario, scenarioBody } from "./scenarios.ts";
 const [bundlePath, patternId, first = "get_component", tsxPath] = Deno.args;
 const measureCpu = first !== "validate_component" && tsxPath === "cpu";
@@ -29,12 +30,6 @@ const threadCpu = () => {
 declare const Deno: {
   args: string[];
   readTextFileSync(path: string): string;
-  env: {
-    get(k: string): string | undefined;
-    set(k: string, v: string): void;
-    delete(k: string): void;
-    toObject(): Record<string, string>;
-  };
 };
 
 // The runtime builds the Request (its HTTP machinery is loaded before any function module runs):
@@ -59,14 +54,7 @@ const cpuBefore = cpu?.cpuUsage();
 const threadBefore = cpu && threadCpu();
 const started = performance.now();
 // What the Netlify runtime provides before the function's module is evaluated.
-const env = {
-  get: (k: string) => Deno.env.get(k),
-  has: (k: string) => Deno.env.get(k) !== undefined,
-  set: (k: string, v: string) => Deno.env.set(k, v),
-  delete: (k: string) => Deno.env.delete(k),
-  toObject: () => Deno.env.toObject(),
-};
-Object.assign(globalThis, { Netlify: { env } });
+installNetlifyEnv();
 const mod = await import(new URL(bundlePath, "file:///").href);
 const imported = performance.now();
 

@@ -8,16 +8,11 @@
  * many were handed over, one per request when recording works.
  * Args: <bundle path> <item|get_component> <registry name | pattern_id> <rounds>. Blobs from NETLIFY_BLOBS_CONTEXT.
  */
+import { installNetlifyEnv } from "./netlify-env.ts";
 import { mcpRequest, scenarioBody } from "./scenarios.ts";
 
 declare const Deno: {
   args: string[];
-  env: {
-    get(k: string): string | undefined;
-    set(k: string, v: string): void;
-    delete(k: string): void;
-    toObject(): Record<string, string>;
-  };
 };
 const [bundlePath, kind, target, rounds = "200"] = Deno.args;
 // CPU time needs node:process, loaded before the clock (the bundles import it through @netlify/blobs).
@@ -30,14 +25,7 @@ const request = () =>
 const first = request();
 const expected = kind === "item" ? '"registry:component"' : "component_code";
 
-const env = {
-  get: (k: string) => Deno.env.get(k),
-  has: (k: string) => Deno.env.get(k) !== undefined,
-  set: (k: string, v: string) => Deno.env.set(k, v),
-  delete: (k: string) => Deno.env.delete(k),
-  toObject: () => Deno.env.toObject(),
-};
-Object.assign(globalThis, { Netlify: { env } });
+installNetlifyEnv();
 
 const pending: Promise<unknown>[] = [];
 let usageWrites = 0;
