@@ -53,6 +53,8 @@ const FAULTS: [string, Fault | "stopped"][] = [
   ["stopped (connection refused)", "stopped"],
 ];
 
+const SECRET = "s3cret-for-tests-0123456789abcdef";
+
 function appFor(fault: Fault | "stopped", secret?: string) {
   if (fault !== "stopped") proxy.set(fault);
   const config =
@@ -67,7 +69,7 @@ const calls = () => [
 
 describe.each(FAULTS)("usage store %s", (_name, fault) => {
   it.each([
-    ["with USAGE_HASH_SECRET", "s3cret-for-tests-0123456789abcdef"],
+    ["with USAGE_HASH_SECRET", SECRET],
     ["without it (stored random key)", undefined],
   ])(
     "production (waitUntil): the answer does not wait for the write, and the write settles without throwing, %s",
@@ -115,7 +117,7 @@ describe.each(FAULTS)("usage store %s", (_name, fault) => {
     const logs = vi.spyOn(console, "log").mockImplementation(() => {});
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      const app = appFor(fault, "s3cret-for-tests-0123456789abcdef");
+      const app = appFor(fault, SECRET);
       const t0 = performance.now();
       const out = await checkResponse(await app.handle(toRequest(calls()[0]), { ip: IP }), { ip: IP });
       expect(out.status).toBe(200);
@@ -129,16 +131,9 @@ describe.each(FAULTS)("usage store %s", (_name, fault) => {
 });
 
 it("control: with a healthy store the events are written (the faults above were really in the path)", async () => {
-  proxy.set({ kind: "pass" });
   const logs = vi.spyOn(console, "log").mockImplementation(() => {});
   try {
-    const app = testApp({
-      usage: usageRecorder(withDeadline("s3cret-for-tests-0123456789abcdef"), {
-        ...blobs.config,
-        edgeURL: proxy.url,
-        uncachedEdgeURL: proxy.url,
-      }),
-    });
+    const app = appFor({ kind: "pass" }, SECRET);
     blobs.clear();
     const pending: Promise<unknown>[] = [];
     for (const s of calls()) await app.handle(toRequest(s), { ip: IP, waitUntil: (p) => pending.push(p) });
@@ -150,17 +145,10 @@ it("control: with a healthy store the events are written (the faults above were 
 });
 
 it("a usage store slower than the write deadline: the answer is unaffected and the lost event is logged, never silent", async () => {
-  proxy.set({ kind: "delay", ms: WRITE_DEADLINE_MS + 500 });
   const logs = vi.spyOn(console, "log").mockImplementation(() => {});
   const errors = vi.spyOn(console, "error").mockImplementation(() => {});
   try {
-    const app = testApp({
-      usage: usageRecorder(withDeadline("s3cret-for-tests-0123456789abcdef"), {
-        ...blobs.config,
-        edgeURL: proxy.url,
-        uncachedEdgeURL: proxy.url,
-      }),
-    });
+    const app = appFor({ kind: "delay", ms: WRITE_DEADLINE_MS + 500 }, SECRET);
     const pending: Promise<unknown>[] = [];
     const out = await checkResponse(
       await app.handle(toRequest(calls()[0]), { ip: IP, waitUntil: (p) => pending.push(p) }),
