@@ -68,7 +68,7 @@ function stemTerm(rk: RankIndex, t: string): Term {
  * all of them, or none when every one is a function word ("a" says nothing, and would be in nearly
  * every description).
  */
-export function requiredWords(words: readonly string[]): { w: string; i: number }[] {
+function requiredWords(words: readonly string[]): { w: string; i: number }[] {
   if (words.every((w) => FUNCTION_WORDS.has(w))) return [];
   const seen = new Set<string>();
   const out: { w: string; i: number }[] = [];

@@ -144,7 +144,8 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
     data.postField.length === data.postDoc.length &&
     ends(data.behaveStart, stems.length, data.behaveDoc.length) &&
     ends(data.titleStart, count, data.titleStem.length) &&
-    ends(data.synonyms.ruleStart, data.synonyms.ruleStart.length - 1, data.synonyms.ruleIds.length);
+    // One start per thesaurus key and one past the last: the keys are split only when first looked up.
+    data.synonyms.ruleStart.at(-1) === data.synonyms.ruleIds.length;
   if (!fits) throw new Error("rank tables are corrupt: rebuild the catalog");
   const postStart = new Int32Array(data.postStart);
   const idf = new Float64Array(stems.length);

@@ -6,7 +6,7 @@
  */
 import { type Alternative, type Concept, KIND } from "./concepts.ts";
 import type { RankIndex } from "./rank-data.ts";
-import { FIELD } from "./search-data.ts";
+import { FIELD, NAMED } from "./search-data.ts";
 
 /** BM25's term-frequency saturation and length normalization, at their usual values. */
 const K1 = 1.2;
@@ -15,8 +15,6 @@ const B = 0.75;
 const FIELD_WEIGHT = { title: 3, wholeTag: 2.5, tag: 1.5, description: 1, other: 0.5, behaviour: 0.5 } as const;
 /** The share of a word a pattern explains when it says the word only of how it behaves. */
 const BEHAVIOUR_SHARE = 0.25;
-/** Fields where a pattern says what it is. */
-const STRONG = FIELD.title | FIELD.tag | FIELD.wholeTag;
 
 /** How a pattern matched, over all concepts: through a synonym, through a correction, or in part. */
 export const FLAG = { synonym: 2, corrected: 4, partial: 8 } as const;
@@ -48,6 +46,8 @@ const tf = (f: number) =>
   (f & FIELD.wholeTag ? FIELD_WEIGHT.wholeTag : f & FIELD.tag ? FIELD_WEIGHT.tag : 0) +
   (f & FIELD.description ? FIELD_WEIGHT.description : 0) +
   (f & FIELD.other ? FIELD_WEIGHT.other : 0);
+/** `tf` of every combination of the five fields, read per posting instead of recomputed. */
+const TF = Float64Array.from({ length: 32 }, (_, f) => tf(f));
 
 /**
  * Scores queries over `count` patterns, in columns of typed arrays (a value per pattern) made once for
@@ -82,6 +82,8 @@ export function createScorer(rk: RankIndex, count: number) {
     listed: new Uint8Array(count),
   };
   const { total, explained, flags, matched, said, strong } = tallies;
+  // BM25's length normalization depends on the pattern alone: once per pattern, not per posting.
+  const lenNorm = Float64Array.from(rk.relLength, (rel) => K1 * (1 - B + B * rel));
   // The patterns reached by an alternative and by a concept: lists of a length, never grown.
   const inAlt = new Int32Array(count);
   const inConcept = new Int32Array(count);
@@ -94,11 +96,11 @@ export function createScorer(rk: RankIndex, count: number) {
       const idf = rk.idf[s];
       for (let i = rk.postStart[s]; i < rk.postStart[s + 1]; i++) {
         const d = rk.postDoc[i];
-        const f = tf(rk.postField[i]);
-        if (rk.postField[i] & STRONG) altStrong[d] = 1;
+        const f = TF[rk.postField[i]];
+        if (rk.postField[i] & NAMED) altStrong[d] = 1;
         altSaid[d] = 1;
         if (altIdf[d] === 0) inAlt[reached++] = d;
-        altScore[d] += (idf * f * (K1 + 1)) / (f + K1 * (1 - B + B * rk.relLength[d]));
+        altScore[d] += (idf * f * (K1 + 1)) / (f + lenNorm[d]);
         altIdf[d] += idf;
       }
       // What a pattern says only of how it behaves (its UX flows and interaction rules) counts, but
@@ -108,7 +110,7 @@ export function createScorer(rk: RankIndex, count: number) {
       for (let i = rk.behaveStart[s]; i < rk.behaveStart[s + 1]; i++) {
         const d = rk.behaveDoc[i];
         if (altIdf[d] === 0) inAlt[reached++] = d;
-        altScore[d] += (idf * f * (K1 + 1)) / (f + K1 * (1 - B + B * rk.relLength[d]));
+        altScore[d] += (idf * f * (K1 + 1)) / (f + lenNorm[d]);
         altIdf[d] += BEHAVIOUR_SHARE * idf;
       }
     }

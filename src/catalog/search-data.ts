@@ -11,6 +11,8 @@
 
 /** Where a word occurs in a pattern. WHOLE_TAG: one of its tags, normalized, is exactly this word. */
 export const FIELD = { title: 1, description: 2, tag: 4, wholeTag: 8, other: 16 } as const;
+/** The fields where a pattern names itself: its title and tags. */
+export const NAMED = FIELD.title | FIELD.tag | FIELD.wholeTag;
 
 export const FORMAT = 3;
 

@@ -5,7 +5,7 @@
 import { STOPWORDS, stemOf } from "../../../src/catalog/analyze.ts";
 import { wordsOf } from "../../../src/catalog/normalize.ts";
 import { RANK_FORMAT, type RankData, technicalKey } from "../../../src/catalog/rank-data.ts";
-import { FIELD } from "../../../src/catalog/search-data.ts";
+import { NAMED } from "../../../src/catalog/search-data.ts";
 import type { TechnicalTerm } from "./technical.ts";
 import type { SynonymRule } from "./thesaurus.ts";
 
@@ -18,9 +18,6 @@ const stemKey = (words: readonly string[]) => words.map(stemOf).join(" ");
 const SPELLING_MIN = 4;
 /** The least length of a word only the thesaurus holds that a typo is corrected toward. */
 const THESAURUS_SPELLING_MIN = 5;
-
-/** The fields that name a pattern: its title and tags. */
-const NAMED = FIELD.title | FIELD.tag | FIELD.wholeTag;
 
 /**
  * `perDoc[d]` pattern d's words with the fields they occur in (search-data.ts `patternWords`), and
