@@ -6,9 +6,9 @@
  */
 import type { Catalog } from "../catalog/catalog.ts";
 import type { Entry } from "../catalog/schema.ts";
-import { installSpecs, tailwindRequirement } from "../components/install.ts";
+import { installSpecs } from "../components/install.ts";
 import type { Tsx } from "../components/model.ts";
-import { cssVariables, DESIGN_CONSTRAINTS, dependencies } from "../components/rules.ts";
+import { DESIGN_CONSTRAINTS } from "../components/rules.ts";
 import { cssVars, type ThemeName } from "./css-vars.ts";
 import { itemUrl } from "./names.ts";
 
@@ -72,9 +72,9 @@ export function registryItem(p: ItemParts) {
     $schema: ITEM_SCHEMA,
     ...identity(e, p.name),
     author: "PATTTTERNS",
-    dependencies: installSpecs(dependencies(code)),
+    dependencies: installSpecs(tsx.rules.dependencies),
     files: [{ ...itemFile(p.name), content: code }],
-    cssVars: cssVars(cssVariables(code), p.theme),
+    cssVars: cssVars(tsx.rules.required_css_variables, p.theme),
     docs: itemDocs(p),
     meta: {
       pattern_id: e.id,
@@ -103,7 +103,7 @@ function itemDocs({ entry: e, name, versionId, pinned, tsx, theme, origin, catal
     "- Colours, fonts, radius and spacing come only from the --ui-* variables added to your CSS (:root and " +
       `.dark), never from the component: do not override them there. ${vars}`,
     ...CONSTRAINTS.map((c) => `- ${c}`),
-    `- Tailwind CSS ${tailwindRequirement(tsx.text).versions}.`,
+    `- Tailwind CSS ${tsx.rules.tailwind.versions}.`,
     `After editing it, check the edit with validate_component on the PATTTTERNS MCP server (${origin}/mcp): ` +
       `pattern_id "#${e.catalogNumber}", version_id "${versionId}", code: your file.`,
     `This version, pinned: ${itemUrl(origin, name, versionId, theme)}. The pattern: ${catalog.url(e)}`,
