@@ -13,6 +13,7 @@
  */
 import { readFile } from "node:fs/promises";
 import type { Entry } from "../../src/catalog/schema.ts";
+import { slugSection } from "../../src/catalog/search.ts";
 import { parseCatalog } from "./catalog/parse.ts";
 import { SOURCE } from "./catalog.ts";
 import type { Generator } from "./generated.ts";
@@ -29,9 +30,6 @@ const DANGLING = new Set(
     "what how why whether if via per about each every all some is are be can one two three"
   ).split(" "),
 );
-
-/** The site section of a pattern, its slug's first segment: what search_components takes as a category. */
-export const sectionOf = (e: Entry) => e.slug.split("/")[1];
 
 /** The first words of a description, whole words within `chars` characters. */
 export function whatItIs(description: string, chars = WHAT_CHARS): string {
@@ -56,7 +54,7 @@ export function whatItIs(description: string, chars = WHAT_CHARS): string {
 /** The map's markdown: a short head, then each site section (by name) with its patterns by title. */
 export function renderCatalogMap(entries: readonly Entry[]): string {
   const sections = new Map<string, Entry[]>();
-  for (const e of entries) sections.set(sectionOf(e), [...(sections.get(sectionOf(e)) ?? []), e]);
+  for (const e of entries) sections.set(slugSection(e.slug), [...(sections.get(slugSection(e.slug)) ?? []), e]);
   const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   const lines = [
     "# PATTTTERNS catalog map",

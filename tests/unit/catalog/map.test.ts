@@ -11,15 +11,9 @@ import { describe, expect, it } from "vitest";
 import { CATALOG_MAP } from "../../../generated/catalog-map.ts";
 import { SKILL } from "../../../generated/skill.ts";
 import { parseCatalog } from "../../../scripts/build/catalog/parse.ts";
-import {
-  MAP_PATH,
-  renderCatalogMap,
-  renderMapModule,
-  sectionOf,
-  WHAT_CHARS,
-  whatItIs,
-} from "../../../scripts/build/map.ts";
+import { MAP_PATH, renderCatalogMap, renderMapModule, WHAT_CHARS, whatItIs } from "../../../scripts/build/map.ts";
 import { ROOT } from "../../../scripts/lib/repo-root.ts";
+import { slugSection } from "../../../src/catalog/search.ts";
 import type { Entry } from "../../../src/catalog/schema.ts";
 import { INSTRUCTIONS } from "../../../src/instructions.ts";
 import { CATALOG_MAP_URI } from "../../../src/resources/catalog-map.ts";
@@ -130,10 +124,11 @@ describe("the shipped map", () => {
     expect(seen.size).toBe(entries.length);
     for (const e of entries) {
       const found = seen.get(e.catalogNumber);
-      expect(found?.section, e.title).toBe(sectionOf(e));
+      expect(found?.section, e.title).toBe(slugSection(e.slug));
       expect(found?.line.startsWith(`#${e.catalogNumber} ${e.title}: `), e.title).toBe(true);
     }
-    for (const [name, count] of counts) expect(count, name).toBe(entries.filter((e) => sectionOf(e) === name).length);
+    for (const [name, count] of counts)
+      expect(count, name).toBe(entries.filter((e) => slugSection(e.slug) === name).length);
   });
 });
 
