@@ -80,7 +80,7 @@ ${masthead(url, server)}
 
 ${aboutSection(facts, tools.length)}
 
-${connectSection(url)}
+${connectSection(origin, url)}
 
 ${toolsSection(tools)}
 
@@ -148,7 +148,7 @@ function shadcnCell(origin: string): string {
 }
 
 /** 02: a config cell per client (configs.ts), the shadcn CLI's registry entry, then what any other client needs. */
-function connectSection(url: string): string {
+function connectSection(origin: string, url: string): string {
   const configs = clientConfigs(url)
     .map((c) => {
       const note = c.note ? `\n  <p class="note">${escapeHtml(c.note)}</p>` : "";
@@ -159,7 +159,7 @@ function connectSection(url: string): string {
 </div>`;
     })
     .join("\n");
-  const other = `${shadcnCell(url.slice(0, -"/mcp".length))}
+  const other = `${shadcnCell(origin)}
 <div class="cell other">
   <div class="cell-head"><h3>Any other client</h3></div>
   <dl>
