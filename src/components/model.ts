@@ -34,7 +34,6 @@ let indexSchema: ReturnType<typeof buildIndexSchema> | undefined;
 export const versionIndexSchema = () => (indexSchema ??= buildIndexSchema());
 
 export type VersionIndex = z.output<ReturnType<typeof buildIndexSchema>>;
-export type Version = VersionIndex["versions"][number];
 
 /** What a read of the store came to: its value, or the upstream failure an agent is told about. */
 export type Read<T> = Result<{ value: T }>;

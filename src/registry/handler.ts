@@ -18,7 +18,7 @@ import type { Config } from "../config.ts";
 import type { DomainError } from "../errors.ts";
 import type { Platform } from "../mcp/context.ts";
 import type { BlobsConfig } from "../storage/blobs.ts";
-import { REGISTRY_METHODS, type RecordedRequest } from "../usage/event.ts";
+import { REGISTRY_METHODS, type Served } from "../usage/event.ts";
 import { ACTIVE, loadComponent } from "../components/version-rule.ts";
 import { urlPathname } from "../http/index.ts";
 import { THEMES, type ThemeName } from "./css-vars.ts";
@@ -42,12 +42,6 @@ export interface RegistryOptions {
   components?: ComponentSource;
   blobs?: BlobsConfig;
   fetch?: typeof fetch;
-}
-
-/** A response, and what usage records of the request (src/usage/recorder.ts, `ServingHandler`). */
-export interface Served {
-  response: Response;
-  requests: RecordedRequest[];
 }
 
 /** The registry over the configured catalog and component source: what the edge function serves. */

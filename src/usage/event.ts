@@ -37,6 +37,12 @@ export interface RecordedRequest {
   durationMs: number;
 }
 
+/** A response, and what usage records of the request: what a handler usage wraps returns (recorder.ts). */
+export interface Served {
+  response: Response;
+  requests: RecordedRequest[];
+}
+
 /** Blobs store and key layout. Events get unique keys, so concurrent isolates never overwrite each other. */
 export const USAGE_STORE = "patttterns-mcp-usage";
 export const keys = {

@@ -24,6 +24,7 @@ import {
   monthOf,
   RECORDED_METHODS,
   type RecordedRequest,
+  type Served,
   toEvent,
   UNKNOWN_AGENT,
   USAGE_STORE,
@@ -249,10 +250,7 @@ const nextTask = () => timer(0).done;
  * A handler that says what it served: the MCP transport (`McpHandler`, src/mcp/http.ts) or the
  * registry (src/registry/handler.ts).
  */
-export type ServingHandler = (
-  req: Request,
-  platform?: Platform,
-) => Promise<{ response: Response; requests: RecordedRequest[] }>;
+export type ServingHandler = (req: Request, platform?: Platform) => Promise<Served>;
 
 /**
  * The endpoint with usage: each request's served contexts go to `recorder` once the response is
