@@ -67,21 +67,26 @@ const MATCH_END = Object.fromEntries(
   Object.values(MATCH).map((m) => [m, wireString(`,"match":${JSON.stringify(m)}}`)]),
 ) as Record<MatchKind, string>;
 
-/** The page; `extra` adds fields to every hit (`{ default_version: "active" }`), before its `match`. */
+/** Fields every hit of a page carries (`{ default_version: "active" }`), on the wire, for `searchPage`. */
+export const hitFields = (fields: Record<string, string>): string =>
+  `,${wireString(JSON.stringify(fields).slice(1, -1))}`;
+
+const OPEN = wireString('{"results":[');
+
+/** The page; `extra` (from `hitFields`) adds fields to every hit, before its `match`. */
 export function searchPage(
   catalog: Catalog,
   found: { hits: readonly Entry[]; match: readonly MatchKind[]; total: number },
   suggestion: string,
-  extra: Record<string, string> = {},
+  extra = "",
   query?: string,
 ): ToolOutcome {
   const { total } = found;
-  const more = wireString(JSON.stringify(extra).slice(1, -1));
   // Concatenated, never sliced or joined: V8 keeps a concatenation as a rope and copies it once,
   // when the response is written.
-  let text = wireString('{"results":[');
+  let text = OPEN;
   for (let i = 0; i < found.hits.length; i++) {
-    text += `${i === 0 ? "" : ","}${hitWire(catalog, found.hits[i])}${more === "" ? "" : `,${more}`}`;
+    text += `${i === 0 ? "" : ","}${hitWire(catalog, found.hits[i])}${extra}`;
     text += MATCH_END[found.match[i]];
   }
   const note = suggestionFor(found, suggestion);

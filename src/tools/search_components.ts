@@ -3,11 +3,11 @@ import type { Catalog } from "../catalog/catalog.ts";
 import { tokens } from "../catalog/normalize.ts";
 import { LIMITS } from "../config.ts";
 import { domainError, failure } from "../errors.ts";
-import { limit, NOTHING_FOUND, searchPage } from "./search-page.ts";
+import { hitFields, limit, NOTHING_FOUND, searchPage } from "./search-page.ts";
 import { defineTool } from "./define.ts";
 
 /** What every hit of this tool adds: the version get_component serves without a version_id. */
-const DEFAULT_VERSION = { default_version: "active" };
+const DEFAULT_VERSION = hitFields({ default_version: "active" });
 
 /**
  * The category as the catalog knows it (a type, slug section, tag or UI category), tolerating a
