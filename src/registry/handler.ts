@@ -183,10 +183,14 @@ export function registryHandler({ catalog, components, indexTtlMs }: RegistryDep
     const { response, bytes } = respond(req.method, isIndex ? VARY.index : VARY.item, answer);
     const method = isIndex ? REGISTRY_METHODS.index : ITEM_PATH.test(path) ? REGISTRY_METHODS.item : undefined;
     if (!method) return { response, requests: [] };
+    const userAgent = req.headers.get("user-agent") ?? undefined;
     const context = {
       method,
       headers: req.headers,
-      userAgent: req.headers.get("user-agent") ?? undefined,
+      userAgent,
+      // A registry request has nothing but its User-Agent to name its client, and the shadcn CLI's
+      // says so (`shadcn`); an MCP call's User-Agent is mostly its HTTP library's, a hint kept apart.
+      clientInfo: userAgent ? { name: userAgent } : undefined,
       ip: platform.ip,
       requestId: platform.requestId,
       deployId: platform.deployId,

@@ -103,9 +103,7 @@ export const dayOf = (iso: string) => iso.slice(0, 10);
  */
 export function toEvent(served: RecordedRequest, at: Date, client: string | null, sessionAgent?: string): UsageEvent {
   const { context: request, outcome } = served;
-  // A registry request has nothing but its User-Agent to name its client, and the shadcn CLI's says
-  // so (`shadcn`); an MCP call's User-Agent is mostly its HTTP library's, a hint kept apart.
-  const named = isRegistryMethod(request.method) ? clean(request.userAgent) || UNKNOWN_AGENT : agentHint(request);
+  const named = agentHint(request);
   const agent = named === UNKNOWN_AGENT && sessionAgent ? sessionAgent : named;
   return {
     v: 1,
