@@ -41,6 +41,19 @@ export async function availableVersions(source: ComponentSource, entry: Entry): 
 }
 
 /**
+ * The version a caller asks for, read as get_component reads `version_id` ("V1 " is v1; none or
+ * "active" the active one), loaded; and what usage records of it: the pattern and the version served,
+ * or only a well-formed asked id, so a hostile string stays out of the record.
+ */
+export async function loadAsked(source: ComponentSource, entry: Entry, asked?: string) {
+  const requested = asked?.trim().toLowerCase();
+  const loaded = await loadComponent(source, entry, requested);
+  const wellFormed = requested && VERSION_ID.test(requested) ? requested : undefined;
+  const report = { pattern_id: entry.id, version_id: loaded.ok ? loaded.versionId : wellFormed };
+  return { loaded, requested, report };
+}
+
+/**
  * No version (or "active"): the store's `activeVersionId`. An explicit version: exactly that one, or
  * `version_not_found` listing what exists; never a substitute. Only ids matching VERSION_ID and listed
  * as visible ever reach a blob key.

@@ -12,14 +12,13 @@ import { type Catalog, openCatalog } from "../catalog/catalog.ts";
 import type { CatalogFiles, CatalogReader } from "../catalog/reader.ts";
 import type { Entry } from "../catalog/schema.ts";
 import type { ComponentSource } from "../components/model.ts";
-import { VERSION_ID } from "../components/model.ts";
 import { componentSource } from "../components/source.ts";
 import type { Config } from "../config.ts";
 import type { DomainError } from "../errors.ts";
 import type { Platform } from "../mcp/context.ts";
 import type { BlobsConfig } from "../storage/blobs.ts";
 import { REGISTRY_METHODS, type Served } from "../usage/event.ts";
-import { ACTIVE, loadComponent } from "../components/version-rule.ts";
+import { ACTIVE, loadAsked } from "../components/version-rule.ts";
 import { urlPathname } from "../http/index.ts";
 import { THEMES, type ThemeName } from "./css-vars.ts";
 import { registryItem } from "./item.ts";
@@ -101,24 +100,16 @@ export function registryHandler({ catalog, components, indexTtlMs }: RegistryDep
     const named = await entryNamed(catalog, name);
     if (!named.entry) return unknownName(name, named.sharing, origin);
     const entry = named.entry;
-    // As get_component reads version_id: "V1 " is v1, "active" (or none) the active version.
-    const requested = asked?.trim().toLowerCase();
+    // As get_component reads version_id, and reports it.
+    const { loaded, requested, report } = await loadAsked(components, entry, asked);
     const pinned = requested !== undefined && requested !== ACTIVE;
-    const loaded = await loadComponent(components, entry, requested);
-    if (!loaded.ok) {
-      // As get_component reports it: only a well-formed version id goes into the usage record.
-      const report = {
-        pattern_id: entry.id,
-        version_id: requested && VERSION_ID.test(requested) ? requested : undefined,
-      };
-      return { ...notServed(entry, loaded.error, requested, origin), report };
-    }
+    if (!loaded.ok) return { ...notServed(entry, loaded.error, requested, origin), report };
     const { versionId, tsx } = loaded;
     return {
       status: 200,
       body: registryItem({ catalog, entry, name, versionId, pinned, tsx, theme, origin }),
       lifetime: pinned ? { seconds: PINNED_SECONDS } : brief,
-      report: { pattern_id: entry.id, version_id: versionId },
+      report,
     };
   }
 

@@ -7,8 +7,7 @@ import type { Catalog } from "../catalog/catalog.ts";
 import type { Entry } from "../catalog/schema.ts";
 import { LIMITS } from "../config.ts";
 import type { ComponentSource } from "../components/model.ts";
-import { VERSION_ID } from "../components/model.ts";
-import { type ComponentVersion, loadComponent } from "../components/version-rule.ts";
+import { type ComponentVersion, loadAsked } from "../components/version-rule.ts";
 import type { Result } from "../errors.ts";
 import type { Report } from "../mcp/context.ts";
 
@@ -44,9 +43,6 @@ export async function loadRequested(
 ): Promise<Requested> {
   const r = await catalog.resolve(ref);
   if (!r.ok) return r;
-  const requested = versionId?.trim().toLowerCase();
-  const loaded = await loadComponent(components, r.entry, requested);
-  if (loaded.ok) return { ...loaded, entry: r.entry, report: { pattern_id: r.entry.id, version_id: loaded.versionId } };
-  const wellFormed = requested && VERSION_ID.test(requested) ? requested : undefined;
-  return { ...loaded, report: { pattern_id: r.entry.id, version_id: wellFormed } };
+  const { loaded, report } = await loadAsked(components, r.entry, versionId);
+  return loaded.ok ? { ...loaded, entry: r.entry, report } : { ...loaded, report };
 }
