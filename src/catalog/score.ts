@@ -46,8 +46,6 @@ const tf = (f: number) =>
   (f & FIELD.wholeTag ? FIELD_WEIGHT.wholeTag : f & FIELD.tag ? FIELD_WEIGHT.tag : 0) +
   (f & FIELD.description ? FIELD_WEIGHT.description : 0) +
   (f & FIELD.other ? FIELD_WEIGHT.other : 0);
-/** `tf` of every combination of the five fields, read per posting instead of recomputed. */
-const TF = Float64Array.from({ length: 32 }, (_, f) => tf(f));
 
 /**
  * Scores queries over `count` patterns, in columns of typed arrays (a value per pattern) made once for
@@ -96,7 +94,7 @@ export function createScorer(rk: RankIndex, count: number) {
       const idf = rk.idf[s];
       for (let i = rk.postStart[s]; i < rk.postStart[s + 1]; i++) {
         const d = rk.postDoc[i];
-        const f = TF[rk.postField[i]];
+        const f = tf(rk.postField[i]);
         if (rk.postField[i] & NAMED) altStrong[d] = 1;
         altSaid[d] = 1;
         if (altIdf[d] === 0) inAlt[reached++] = d;
