@@ -17,7 +17,7 @@
  */
 import { STOPWORDS, stemOf } from "./analyze.ts";
 import { type Correction, corrections, derivations, inTitles, splitStems } from "./guesses.ts";
-import { thesaurusPhrases } from "./phrases.ts";
+import { type FoundPhrase, phrasesAround, thesaurusPhrases } from "./phrases.ts";
 import type { RankIndex, TechnicalTerms } from "./rank-data.ts";
 
 /** How much an alternative counts against what was typed. */
@@ -197,24 +197,27 @@ export function createConceptReader(rk: RankIndex, titles: string) {
       for (const i of own) concept.get(i)!.alternatives.push(...make(1 / own.length));
     };
     /** The thesaurus's phrases over `stems`; read over a split, corrected or synonym word, each counts `confidence`. */
-    const readPhrases = (stems: string[], confidence = 1, when?: (at: number[]) => boolean, asSynonym = false) => {
-      const kind = confidence === 1 || asSynonym ? KIND.synonym : KIND.corrected;
+    const readFound = (found: FoundPhrase[], confidence: number, kind: Kind) => {
       const conf = CONFIDENCE.synonym * confidence;
-      for (const { at, targets } of thesaurusPhrases(rk, words.length, content, stems, when)) {
+      for (const { at, targets } of found)
         spanning(at, (part) => targets.map((t) => alternative(t, conf, kind, part, true)));
-      }
     };
+    const readPhrases = (stems: string[], confidence = 1, when?: (at: number[]) => boolean) =>
+      readFound(
+        thesaurusPhrases(rk, words.length, content, stems, when),
+        confidence,
+        confidence === 1 ? KIND.synonym : KIND.corrected,
+      );
     readPhrases(typed);
     // A phrase of the thesaurus as typed, over a word's one-word synonym: "written by gpt" is
     // "written by ai". Only a run of words as typed: read over skipped or reversed words, a synonym
     // finds phrases the request does not say ("account from an unfamiliar phone" is no "new account").
-    const run = (i: number) => (at: number[]) => at.includes(i) && at.every((k, j) => j === 0 || k === at[j - 1] + 1);
     for (const { i } of content) {
       for (const t of rk.synonymsOf(typed[i]) ?? []) {
         if (t.length !== 1) continue;
         const stems = typed.slice();
         stems[i] = t[0];
-        readPhrases(stems, CONFIDENCE.synonym, run(i), true);
+        readFound(phrasesAround(rk, words.length, stems, i), CONFIDENCE.synonym, KIND.synonym);
       }
     }
     for (let j = 0; j + 1 < content.length; j++) {

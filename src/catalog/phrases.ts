@@ -25,12 +25,13 @@ export function thesaurusPhrases(
   when: (at: number[]) => boolean = () => true,
 ): FoundPhrase[] {
   const found: FoundPhrase[] = [];
-  const lookup = (at: number[], key: string) => {
+  // The span is checked before its key is joined: a query's spans are looked up once per reading of it.
+  const lookup = (at: number[], key: () => string) => {
     if (!when(at)) return;
-    const targets = rk.synonymsOf(key);
+    const targets = rk.synonymsOf(key());
     if (targets) found.push({ at, targets });
   };
-  const phrase = (at: number[]) => lookup(at, at.map((i) => stems[i]).join(" "));
+  const phrase = (at: number[]) => lookup(at, () => at.map((i) => stems[i]).join(" "));
   for (let i = 0; i < length; i++) {
     for (let len = 2; len <= MAX_PHRASE_WORDS && i + len <= length; len++) {
       phrase(Array.from({ length: len }, (_, j) => i + j));
@@ -42,7 +43,23 @@ export function thesaurusPhrases(
     }
     if (j + 2 < content.length) phrase([content[j].i, content[j + 2].i]);
     const [a, b] = [content[j].i, content[j + 1]?.i];
-    if (b !== undefined && b > a + 1) lookup([a, b], `${stems[b]} ${stems[a]}`);
+    if (b !== undefined && b > a + 1) lookup([a, b], () => `${stems[b]} ${stems[a]}`);
+  }
+  return found;
+}
+
+/**
+ * The thesaurus's phrases over runs of words as typed that hold word `i`, in thesaurusPhrases' order:
+ * a query read again with one word replaced looks up only the spans that word changes.
+ */
+export function phrasesAround(rk: RankIndex, length: number, stems: readonly string[], i: number): FoundPhrase[] {
+  const found: FoundPhrase[] = [];
+  for (let start = Math.max(0, i - MAX_PHRASE_WORDS + 1); start <= i; start++) {
+    for (let len = Math.max(2, i - start + 1); len <= MAX_PHRASE_WORDS && start + len <= length; len++) {
+      const at = Array.from({ length: len }, (_, j) => start + j);
+      const targets = rk.synonymsOf(at.map((k) => stems[k]).join(" "));
+      if (targets) found.push({ at, targets });
+    }
   }
   return found;
 }
