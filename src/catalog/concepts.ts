@@ -242,9 +242,10 @@ export function createConceptReader(rk: RankIndex, titles: string) {
     // The thesaurus's phrases again, over the words as split or corrected: "darkmode toggle" is
     // "dark mode toggle", "reciept scanner" "receipt scanner", "ios toogle" "ios toggle" (of its
     // corrections, google and toggle, the one a phrase holds).
+    const misspelt = new Set(unreadable.map(({ i }) => i));
     for (const { w, i } of unknown) {
       const split = splits.get(i);
-      const readings = split ? [split.join(" ")] : correcting ? fix(w).stems : [];
+      const readings = split ? [split.join(" ")] : correcting && misspelt.has(i) ? fix(w).stems : [];
       for (const reading of readings) {
         const stems = typed.slice();
         stems[i] = reading;
