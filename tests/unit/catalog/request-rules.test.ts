@@ -154,6 +154,17 @@ describe("the thesaurus's everyday words for requests", () => {
     );
   });
 
+  it("bring back => restore", async () => {
+    expect(
+      (
+        await found(
+          "writers want to bring the draft back to how it looked yesterday afternoon and see who changed what",
+        )
+      )[0],
+    ).toBe("Version History");
+    expect((await found("bring back a deleted message"))[0]).toBe("Trash and Restore");
+  });
+
   it("ping me, get pinged => notify", async () => {
     expect(
       (await found("people start a long research job, close the tab, and get pinged when it's done or needs them"))[0],
