@@ -67,8 +67,13 @@ const settings = values.smoke
   ? {
       throughput_rounds: 1,
       throughput_seconds: 0.1,
+      // No warm-up either: the one round still checks every cell's answers.
+      throughput_warmup_seconds: 0,
       connections: 2,
       cold_runs: 1,
+      // No warm-up run: the smoke's figures mean nothing, cold or warm.
+      cold_warmup_runs: 0,
+      registry_rounds: 2,
       search_rounds: 1,
       blobs_iterations: 5,
       validate_rounds: 5,
@@ -79,8 +84,11 @@ const settings = values.smoke
       {
         throughput_rounds: 5,
         throughput_seconds: 0.5,
+        throughput_warmup_seconds: 0.5,
         connections: 8,
         cold_runs: 5,
+        cold_warmup_runs: 1,
+        registry_rounds: 100,
         search_rounds: 5,
         blobs_iterations: 400,
         validate_rounds: 400,
@@ -89,8 +97,11 @@ const settings = values.smoke
     : {
         throughput_rounds: 7,
         throughput_seconds: 2,
+        throughput_warmup_seconds: 0.5,
         connections: 8,
         cold_runs: 15,
+        cold_warmup_runs: 1,
+        registry_rounds: 300,
         search_rounds: 15,
         blobs_iterations: 600,
         validate_rounds: 1000,
@@ -196,7 +207,8 @@ try {
     kinds.push({ name: "floor", args: [join(ROOT, "bench/floor-child.ts")], flags: [] });
     const runs = new Map<string, Record<string, number>[]>();
     const ctx = Buffer.from(JSON.stringify(blobs.config)).toString("base64");
-    for (let i = 0; i < settings.cold_runs + 1; i++) {
+    const warmup = settings.cold_warmup_runs;
+    for (let i = 0; i < settings.cold_runs + warmup; i++) {
       for (const k of rotate(kinds, i)) {
         const r = await runJson<{ ok: boolean; error?: string } & Record<string, number>>(
           deno,
@@ -204,9 +216,10 @@ try {
           { NETLIFY_BLOBS_CONTEXT: ctx },
         );
         if (!r.ok) throw new Error(`cold start ${k.name}: ${r.error}`);
-        if (i > 0) runs.set(k.name, [...(runs.get(k.name) ?? []), r]); // run 0 fills Deno's module cache
+        // The warm-up run fills Deno's module cache.
+        if (i >= warmup) runs.set(k.name, [...(runs.get(k.name) ?? []), r]);
       }
-      log(`cold start run ${i}/${settings.cold_runs}`);
+      log(`cold start run ${i + 1 - warmup}/${settings.cold_runs}`);
     }
     const summary = (name: string) => {
       const rs = runs.get(name)!;
@@ -270,9 +283,9 @@ try {
     };
     const ctx = Buffer.from(JSON.stringify(blobs.config)).toString("base64");
     const runs: Record<string, { cold_cpu_ms: number; warm_cpu_ms: number }[]> = { item: [], get_component: [] };
-    for (let i = 0; i < settings.cold_runs + 1; i++)
+    for (let i = 0; i < settings.cold_runs + settings.cold_warmup_runs; i++)
       for (const kind of rotate(["item", "get_component"] as const, i)) {
-        const args = [files[kind], kind, kind === "item" ? GET_PATTERN : patternId, quick ? "100" : "300"];
+        const args = [files[kind], kind, kind === "item" ? GET_PATTERN : patternId, String(settings.registry_rounds)];
         type Child = { ok: boolean; error?: string; cold_cpu_ms: number; warm_cpu_ms: number };
         const r = await runJson<Child & { rounds: number; usage_writes: number }>(
           deno,
@@ -283,7 +296,7 @@ try {
         // A request without its usage write would make the comparison unfair: one write per request, each side.
         if (r.usage_writes !== r.rounds + 1)
           throw new Error(`registry bench ${kind}: ${r.usage_writes} usage writes for ${r.rounds + 1} requests`);
-        if (i > 0) runs[kind].push(r); // run 0 fills Deno's module cache
+        if (i >= settings.cold_warmup_runs) runs[kind].push(r); // the warm-up run fills Deno's module cache
       }
     const of = (kind: string) => ({
       cold_cpu_ms: median(runs[kind].map((r) => r.cold_cpu_ms)),
@@ -335,6 +348,7 @@ try {
     results.throughput = await measureThroughput({
       rounds: settings.throughput_rounds,
       seconds: settings.throughput_seconds,
+      warmupSeconds: settings.throughput_warmup_seconds,
       connections: settings.connections,
       catalogDir: CATALOG_DIR, // serve.ts imports its load.ts
       blobs: blobs.config,

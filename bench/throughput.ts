@@ -130,6 +130,8 @@ export function startServer(
 export interface ThroughputOptions {
   rounds: number;
   seconds: number;
+  /** Load per cell before the measured rounds (none: the first round meets cold caches). */
+  warmupSeconds: number;
   connections: number;
   catalogDir: string;
   blobs: BlobsConfig;
@@ -155,11 +157,11 @@ export async function measureThroughput(o: ThroughputOptions) {
       return { port, bytes: requestBytes(port, scenarioBody(s, srv.patternId), HEADERS) };
     };
     // Warm-up: JIT, caches and the first Blobs reads, outside the measured rounds.
-    for (const srv of servers) {
+    for (const srv of o.warmupSeconds > 0 ? servers : []) {
       for (const s of SCENARIOS) {
         for (const v of VARIANTS) {
           const { port, bytes } = request(srv, s, v);
-          const warm = await runLoad(port, bytes, { connections: o.connections, seconds: Math.min(0.5, o.seconds) });
+          const warm = await runLoad(port, bytes, { connections: o.connections, seconds: o.warmupSeconds });
           if (warm.errors)
             throw new Error(`${srv.runtime} ${s} ${v}: ${warm.errors} errors, first: ${warm.firstError}`);
         }

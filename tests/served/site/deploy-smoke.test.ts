@@ -13,10 +13,11 @@ import { startComponentsApi } from "../../helpers/components-api.ts";
 import { fixtures } from "../../helpers/app.ts";
 import { EMULATED, SERVED } from "../../helpers/served.ts";
 
-// The passing runs go through Netlify's emulation; the runs that must fail test the smoke's judgement of
-// what it is given (tampered bytes, a flaky or wrong endpoint), so they ask `npm start`'s Deno server,
-// which serves the same edge function from the same seeded store in milliseconds rather than a fresh
-// Deno worker per request.
+// The full passing run (two runs of every check) goes through Netlify's emulation. The other runs ask
+// `npm start`'s Deno server, which serves the same edge function from the same seeded store in
+// milliseconds rather than a fresh Deno worker per request (~0.3 s of CPU each): the run against a
+// Components API and the CLI's passing run test what the smoke compares and prints, and the runs that
+// must fail its judgement of what it is given (tampered bytes, a flaky or wrong endpoint).
 const endpoint = `${EMULATED.url}/mcp`;
 const LOCAL = SERVED[0];
 const local = `${LOCAL.url}/mcp`;
@@ -121,7 +122,7 @@ describe("runSmoke against the served endpoint", { timeout: 180_000 }, () => {
     const api = await startComponentsApi(fixtures);
     try {
       const report = await runSmoke({
-        url: endpoint,
+        url: local,
         runs: 1,
         query: "sidebar",
         componentsApi: api.url,
@@ -218,7 +219,7 @@ describe("runSmoke against the served endpoint", { timeout: 180_000 }, () => {
 
 describe("npm run smoke (the CLI)", { timeout: 180_000 }, () => {
   it("exits 0 against the served endpoint and prints the latency table", async () => {
-    const { code, out } = await cli(["--url", endpoint, "--runs", "1"]);
+    const { code, out } = await cli(["--url", local, "--runs", "1"]);
     expect(out).toContain("PASS");
     expect(out).toMatch(/latency \(ms\)\s+n\s+p50\s+p95\s+max/);
     expect(out).toMatch(/get_component \(active\)\s+1\s+\d+/);
