@@ -62,7 +62,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
     "build building create creating " +
     "add adding implement implementing use uses using used please help like something thing things kind sort way " +
     "component components ui ux pattern patterns react tailwind tsx jsx html css " +
-    "example examples simple nice good best " +
+    "example examples simple nice good best based " +
     "let lets allow allows allowing " +
     // Component libraries and frameworks: a query names them for context; the catalog is library-free.
     "shadcn radix headless headlessui radixui chakraui materialui mui chakra antd mantine bootstrap vuetify " +

@@ -123,6 +123,16 @@ describe("what is left of a contraction says nothing", () => {
   });
 });
 
+describe('"-based" says nothing of which interface is meant', () => {
+  it("a stack named as X-based is not read as a word of the catalog", async () => {
+    // "based" was the one word Personalized Recommendations ("based on…") shared with this request.
+    expect(await found("react-flow node based workflow builder")).toEqual([]);
+    expect((await found("tiktoken-based meter showing how full the conversation context is"))[0]).toBe(
+      "Context Window Indicator",
+    );
+  });
+});
+
 describe("a thesaurus phrase over a word's synonym", () => {
   it("reads a phrase as typed over a one-word synonym of one of its words", async () => {
     // "gpt" is an AI model (its synonym "ai"); "written by ai" names the AI content label.
