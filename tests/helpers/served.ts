@@ -1,7 +1,8 @@
 /**
  * The two served endpoints of the run (tests/setup/served.ts): `npm start`'s local server, and
- * Netlify's own emulation (@netlify/dev), for the tests of tests/served/ that check the function on
- * both.
+ * Netlify's own emulation (@netlify/dev). Every served case runs on the local server; the emulation
+ * runs a representative subset of them, what only it can prove and one case per file and function
+ * (docs/architecture.md, "The test projects").
  */
 import { inject } from "vitest";
 
@@ -18,4 +19,4 @@ export const SERVED: ServedTarget[] = [
   { name: "@netlify/dev emulation", url: inject("emulatedUrl"), emulated: true },
 ];
 
-export const EMULATED = SERVED[1];
+export const [LOCAL, EMULATED] = SERVED;

@@ -11,7 +11,7 @@ import { runSmoke } from "../../../scripts/ops/smoke/check.ts";
 import { percentile } from "../../../scripts/lib/stats.ts";
 import { startComponentsApi } from "../../helpers/components-api.ts";
 import { fixtures } from "../../helpers/app.ts";
-import { EMULATED, SERVED } from "../../helpers/served.ts";
+import { EMULATED, LOCAL } from "../../helpers/served.ts";
 
 // The full passing run (two runs of every check) goes through Netlify's emulation. The other runs ask
 // `npm start`'s Deno server, which serves the same edge function from the same seeded store in
@@ -19,7 +19,6 @@ import { EMULATED, SERVED } from "../../helpers/served.ts";
 // Components API and the CLI's passing run test what the smoke compares and prints, and the runs that
 // must fail its judgement of what it is given (tampered bytes, a flaky or wrong endpoint).
 const endpoint = `${EMULATED.url}/mcp`;
-const LOCAL = SERVED[0];
 const local = `${LOCAL.url}/mcp`;
 const storeDir = join(ROOT, ".netlify/blobs-serve");
 const run = promisify(execFile);

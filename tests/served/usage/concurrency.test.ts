@@ -3,15 +3,16 @@
  * folded counters, read from the same local store `npm run usage-report` reads. Twice: on `npm
  * start`'s local server, where the write runs after the response (waitUntil, as in production), so
  * the count is read once the writes have landed; and on Netlify's emulation, which awaits the write
- * before responding (it would kill it otherwise), and runs each request in a fresh Deno worker (~150
- * ms of CPU or more), so fewer calls go there, 10 at a time: few enough that no request nears the
- * emulator's 36 s limit on a busy machine.
+ * before responding (it would kill it otherwise), and runs each request in a fresh Deno worker (~0.4
+ * s of CPU), so fewer calls go there, 10 at a time: few enough that no request nears the emulator's
+ * 36 s limit on a busy machine. The second burst, counts carried across folds, runs on the local
+ * server only: the fold is the review's, the same whichever server wrote the events.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { foldUntil, openUsageStore, type UsageStore } from "../../../scripts/ops/usage-store.ts";
 import type { Monthly } from "../../../src/usage/monthly.ts";
 import { fixtures } from "../../helpers/app.ts";
-import { SERVED, type ServedTarget } from "../../helpers/served.ts";
+import { EMULATED, LOCAL, type ServedTarget } from "../../helpers/served.ts";
 import { storedEventsSince } from "../../helpers/usage.ts";
 
 const BURST_TIMEOUT_MS = 30 * 60_000;
@@ -59,7 +60,8 @@ function call(url: string, agent: string, i: number) {
   });
 }
 
-function suite(target: ServedTarget, calls: number, inFlight: number) {
+/** `bursts`: 2 adds the second burst, whose count must add to the first one's. */
+function suite(target: ServedTarget, calls: number, inFlight: number, bursts: 1 | 2) {
   // Unique per run and target: other test files (and other runs) share this local store and add their own events.
   const agent = `usage-e2e-${target.emulated ? "emulated" : "local"}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   /** Every month a burst touched: a burst across midnight at a month's end spans two. */
@@ -118,21 +120,22 @@ function suite(target: ServedTarget, calls: number, inFlight: number) {
       BURST_TIMEOUT_MS,
     );
 
-    it(
-      `and again on a second run: exactly ${2 * calls}`,
-      async () => {
-        const { statuses } = await burst();
-        expect(statuses.filter((s) => s !== 200)).toEqual([]);
-        expect((await settled([...spanned], 2 * calls)).mine).toBe(2 * calls);
-        // Folding again adds nothing of ours.
-        expect((await folded([...spanned])).mine).toBe(2 * calls);
-      },
-      BURST_TIMEOUT_MS,
-    );
+    if (bursts === 2)
+      it(
+        `and again on a second run: exactly ${2 * calls}`,
+        async () => {
+          const { statuses } = await burst();
+          expect(statuses.filter((s) => s !== 200)).toEqual([]);
+          expect((await settled([...spanned], 2 * calls)).mine).toBe(2 * calls);
+          // Folding again adds nothing of ours.
+          expect((await folded([...spanned])).mine).toBe(2 * calls);
+        },
+        BURST_TIMEOUT_MS,
+      );
 
     it("the stored events of those calls carry no component code, no TSX and no raw IP", async () => {
       const texts = await storedEventsSince(store.kv, spanned, started, agent);
-      expect(texts.length).toBe(2 * calls);
+      expect(texts.length).toBe(bursts * calls);
       const tsxLines = withCode
         .flatMap((f) => f.code.flatMap((c) => new TextDecoder().decode(c.bytes).split(/\r?\n/)))
         .map((l) => l.trim())
@@ -145,7 +148,7 @@ function suite(target: ServedTarget, calls: number, inFlight: number) {
       for (const l of distinct) expect(joined).not.toContain(l);
       // get_component events name the pattern and, when served, the version (a busy machine can time a read out).
       const components = texts.map((t) => JSON.parse(t)).filter((e) => e.tool === "get_component");
-      expect(components).toHaveLength(calls);
+      expect(components).toHaveLength((bursts * calls) / 2);
       for (const e of components) {
         expect(e.pattern_id).toMatch(/^[0-9a-f-]{36}$/);
         if (e.status === "ok") expect(e.version_id).toMatch(/^(seed|v\d+)$/);
@@ -154,7 +157,7 @@ function suite(target: ServedTarget, calls: number, inFlight: number) {
   });
 }
 
-// The local server takes the full burst with a hundred in flight; the emulation a smaller one, 10 at a time
-// (three waves of concurrent writes to the same month's counters).
-suite(SERVED[0], 500, 100);
-suite(SERVED[1], 30, 10);
+// The local server takes the full burst with a hundred in flight, twice; the emulation a smaller one, 10
+// at a time (three waves of concurrent writes to the same month's counters), once.
+suite(LOCAL, 500, 100, 2);
+suite(EMULATED, 30, 10, 1);
