@@ -69,15 +69,19 @@ const settings = values.smoke
       throughput_seconds: 0.1,
       // No warm-up either: the one round still checks every cell's answers.
       throughput_warmup_seconds: 0,
+      // A few responses per cell: each still checks its answers and body size.
+      throughput_max_requests: 6,
       connections: 2,
       cold_runs: 1,
       // No warm-up run: the smoke's figures mean nothing, cold or warm.
       cold_warmup_runs: 0,
       registry_rounds: 2,
       search_rounds: 1,
+      search_queries: 50,
       blobs_iterations: 5,
       validate_rounds: 5,
       session_rounds: 1,
+      session_requests_per_round: 2,
     }
   : quick
     ? // Five throughput rounds (not three): a median of three moved the worst cells by ±0.1 between runs here.
@@ -90,9 +94,11 @@ const settings = values.smoke
         cold_warmup_runs: 1,
         registry_rounds: 100,
         search_rounds: 5,
+        search_queries: 500,
         blobs_iterations: 400,
         validate_rounds: 400,
         session_rounds: 10,
+        session_requests_per_round: 50,
       }
     : {
         throughput_rounds: 7,
@@ -103,9 +109,11 @@ const settings = values.smoke
         cold_warmup_runs: 1,
         registry_rounds: 300,
         search_rounds: 15,
+        search_queries: 500,
         blobs_iterations: 600,
         validate_rounds: 1000,
         session_rounds: 20,
+        session_requests_per_round: 50,
       };
 const log = (line: string) => console.error(`[bench] ${line}`);
 const started = Date.now();
@@ -307,7 +315,11 @@ try {
 
   if (want("search")) {
     log("search_components over 10,000 patterns (Deno)");
-    const s = await denoChild<Record<string, number>>("search-child.ts", [catalog10k, String(settings.search_rounds)]);
+    const s = await denoChild<Record<string, number>>("search-child.ts", [
+      catalog10k,
+      String(settings.search_rounds),
+      String(settings.search_queries),
+    ]);
     results.search = s;
     results.search_p50_ms = s.p50_ms;
     results.search_p99_ms = s.p99_ms;
@@ -336,7 +348,7 @@ try {
     log("2025-era session ids: initialize and a later call, ids on and off (Deno)");
     results.session = await denoChild<Record<string, unknown>>(
       "session-child.ts",
-      [CATALOG_DIR, String(settings.session_rounds)],
+      [CATALOG_DIR, String(settings.session_rounds), String(settings.session_requests_per_round)],
       { BENCH_BLOBS: JSON.stringify(blobs.config) },
     );
   }
@@ -350,6 +362,7 @@ try {
       seconds: settings.throughput_seconds,
       warmupSeconds: settings.throughput_warmup_seconds,
       connections: settings.connections,
+      maxRequests: "throughput_max_requests" in settings ? settings.throughput_max_requests : undefined,
       catalogDir: CATALOG_DIR, // serve.ts imports its load.ts
       blobs: blobs.config,
       log,

@@ -4,7 +4,7 @@
  * seed from the catalog's own words (bench/query-mix.ts: title words, phrases, tags, prefixes,
  * a category, misses, descriptions and typos), each query timed through the tool's own `run`, which
  * loads the search tables on first use and the entries of each page of hits. Prints one JSON line.
- * Args: <catalog dir> <rounds>.
+ * Args: <catalog dir> <rounds> [<queries in the mix, default 500>].
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -17,7 +17,7 @@ import searchComponents from "../src/tools/search_components.ts";
 import { queryMix } from "./query-mix.ts";
 import { percentile } from "../scripts/lib/stats.ts";
 
-const [path, roundsArg] = process.argv.slice(2);
+const [path, roundsArg, queriesArg] = process.argv.slice(2);
 const rounds = Number(roundsArg ?? 5);
 const files = await import(pathToFileURL(join(path, "load.ts")).href);
 const catalog = openCatalog(files, DEFAULTS.SITE_URL);
@@ -28,7 +28,7 @@ const entries: Entry[] = readdirSync(path)
   .flatMap((f) => JSON.parse(readFileSync(join(path, f), "utf8")));
 
 // Arguments are parsed once up front: the timing is the tool's work, not zod's.
-const mix = queryMix(entries, 500).map((q) => searchComponents.input.parse(q));
+const mix = queryMix(entries, Number(queriesArg ?? 500)).map((q) => searchComponents.input.parse(q));
 const runOn = (c: typeof catalog) => {
   const ctx = {
     deps: { catalog: c, components: {} as ComponentSource },

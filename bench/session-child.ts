@@ -9,7 +9,8 @@
  * - a cold isolate's first `initialize` with ids on: the key derived from USAGE_HASH_SECRET, or the
  *   deployment's key read from the usage store first (a fresh recorder per sample);
  * - the signing and reading alone (µs per id).
- * Prints one JSON line. Args: <catalog dir> <rounds>. Blobs credentials come in BENCH_BLOBS (JSON).
+ * Prints one JSON line. Args: <catalog dir> <rounds> [<requests per variant per round, default 50>]. Blobs
+ * credentials come in BENCH_BLOBS (JSON).
  */
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -23,10 +24,10 @@ import { memoryComponents } from "../tests/helpers/memory-components.ts";
 import { loadFixtures } from "../scripts/lib/fixtures.ts";
 import { median } from "../scripts/lib/stats.ts";
 
-const [dir, roundsArg] = process.argv.slice(2);
+const [dir, roundsArg, perRoundArg] = process.argv.slice(2);
 const rounds = Number(roundsArg ?? 20);
 /** Requests per variant per round. */
-const PER_ROUND = 50;
+const PER_ROUND = Number(perRoundArg ?? 50);
 const blobs = JSON.parse(process.env.BENCH_BLOBS ?? "{}");
 const catalogData = await import(pathToFileURL(join(dir, "load.ts")).href);
 const components = memoryComponents(await loadFixtures());
@@ -110,7 +111,8 @@ for (let i = 0; i < rounds; i++) {
 }
 
 const key = await sessionKey(new TextEncoder().encode("bench"));
-const N = 2000;
+// 2,000 ids at the default 50 requests per round.
+const N = 40 * PER_ROUND;
 let t = performance.now();
 for (let i = 0; i < N; i++) await mintSessionId(key, "bench-client/1.0.0");
 const mintUs = ((performance.now() - t) / N) * 1000;
