@@ -42,20 +42,19 @@ if (dir && !local) usage("--dir only goes with --local");
 if (!local && !env.blobs)
   usage("no store given: pass --local, or set NETLIFY_SITE_ID and NETLIFY_BLOBS_TOKEN for a Netlify Blobs store");
 
-// Loaded once the arguments are known to be good: the Blobs server and client, the fixtures and their
-// schemas are some ninety modules, half the CPU of a run that only prints the usage.
-const [{ openStore }, { loadFixtures }, { LOCAL_BLOBS_DIR, localSiteId, startLocalBlobs }, { seedStore }] =
-  await Promise.all([
-    import("../../src/storage/blobs.ts"),
-    import("../lib/fixtures.ts"),
-    import("../local/blobs.ts"),
-    import("../lib/seed.ts"),
-  ]);
+// Loaded once the arguments are known to be good: the Blobs client, the fixtures and their schemas, and
+// for --local the Blobs server, are some ninety modules, half the CPU of a run that only prints the usage.
+const [{ openStore }, { loadFixtures }, { seedStore }] = await Promise.all([
+  import("../../src/storage/blobs.ts"),
+  import("../lib/fixtures.ts"),
+  import("../lib/seed.ts"),
+]);
 
 let config: BlobsConfig | undefined;
 let sandbox: LocalBlobs | undefined;
 let where: string;
 if (local) {
+  const { LOCAL_BLOBS_DIR, localSiteId, startLocalBlobs } = await import("../local/blobs.ts");
   // The sandbox @netlify/dev serves to the edge function, under the site id it files it by.
   sandbox = await startLocalBlobs({ directory: dir ?? LOCAL_BLOBS_DIR, siteID: await localSiteId() });
   config = sandbox.config;
