@@ -11,10 +11,8 @@
  */
 import { parseArgsOr } from "../lib/args.ts";
 import { readConfig } from "../../src/config.ts";
-import { type BlobsConfig, openStore } from "../../src/storage/blobs.ts";
-import { loadFixtures } from "../lib/fixtures.ts";
-import { LOCAL_BLOBS_DIR, type LocalBlobs, localSiteId, startLocalBlobs } from "../local/blobs.ts";
-import { seedStore } from "../lib/seed.ts";
+import type { BlobsConfig } from "../../src/storage/blobs.ts";
+import type { LocalBlobs } from "../local/blobs.ts";
 
 const usage = (why: string): never => {
   console.error(`seed: ${why}
@@ -41,19 +39,29 @@ const env = readConfig(process.env);
 const storeName = args.store ?? env.components.store;
 if (dir && !local) usage("--dir only goes with --local");
 
+if (!local && !env.blobs)
+  usage("no store given: pass --local, or set NETLIFY_SITE_ID and NETLIFY_BLOBS_TOKEN for a Netlify Blobs store");
+
+// Loaded once the arguments are known to be good: the Blobs client, the fixtures and their schemas, and
+// for --local the Blobs server, are some ninety modules, half the CPU of a run that only prints the usage.
+const [{ openStore }, { loadFixtures }, { seedStore }] = await Promise.all([
+  import("../../src/storage/blobs.ts"),
+  import("../lib/fixtures.ts"),
+  import("../lib/seed.ts"),
+]);
+
 let config: BlobsConfig | undefined;
 let sandbox: LocalBlobs | undefined;
 let where: string;
 if (local) {
+  const { LOCAL_BLOBS_DIR, localSiteId, startLocalBlobs } = await import("../local/blobs.ts");
   // The sandbox @netlify/dev serves to the edge function, under the site id it files it by.
   sandbox = await startLocalBlobs({ directory: dir ?? LOCAL_BLOBS_DIR, siteID: await localSiteId() });
   config = sandbox.config;
   where = `local sandbox ${sandbox.directory}, site ${config.siteID}`;
 } else {
-  config = env.blobs;
-  if (!config)
-    usage("no store given: pass --local, or set NETLIFY_SITE_ID and NETLIFY_BLOBS_TOKEN for a Netlify Blobs store");
-  where = `site ${config!.siteID}`;
+  config = env.blobs!;
+  where = `site ${config.siteID}`;
 }
 
 try {

@@ -68,8 +68,8 @@ if (source === "blobs") {
   store = await fixtureStore(args.fixtures ?? join(root, "fixtures/components"), parsed.success ? parsed.data : []);
 }
 
-// Loaded once the arguments and the catalog are read: the checks pull in TypeScript's parser, a second
-// of CPU that a usage error need not pay.
+// Loaded once the arguments and the catalog are read: the checks pull in TypeScript's parser, CPU that
+// a usage error need not pay.
 const { validate } = await import("./validate/check.ts");
 const report = await validate(catalogRaw, store);
 const shown = relative(process.cwd(), catalogPath).startsWith("..")

@@ -3,7 +3,7 @@
  * Each check is proven alone (in process, one break per copy), then the CLI on every break at once,
  * then the same guard over a real Blobs store.
  */
-import { cp, mkdtemp, readFile, rm, unlink, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -116,9 +116,7 @@ const BREAKS: Break[] = [
   },
   {
     name: "folder no entry matches",
-    apply: async (d) => {
-      await cp(F(d, "tabs"), F(d, "not-a-pattern"), { recursive: true });
-    },
+    apply: (d) => copyTree(F(d, "tabs"), F(d, "not-a-pattern")),
     expect: /fixtures\/components\/not-a-pattern: no catalog entry has a slug ending in \/not-a-pattern/,
   },
   {
@@ -128,10 +126,20 @@ const BREAKS: Break[] = [
   },
 ];
 
+/** Copies a folder's tree file by file: fs.cp checks each path first and cost six times the CPU here. */
+async function copyTree(from: string, to: string): Promise<void> {
+  await mkdir(to, { recursive: true });
+  await Promise.all(
+    (await readdir(from, { withFileTypes: true })).map((d) =>
+      d.isDirectory() ? copyTree(join(from, d.name), join(to, d.name)) : copyFile(join(from, d.name), join(to, d.name)),
+    ),
+  );
+}
+
 /** A copy of the catalog and fixtures in a temp dir, with `breaks` applied. */
 async function brokenCopy(breaks: Break[]) {
   const dir = await mkdtemp(join(tmpdir(), "validate-"));
-  await cp(join(ROOT, "fixtures/components"), F(dir), { recursive: true });
+  await copyTree(join(ROOT, "fixtures/components"), F(dir));
   const catalog = structuredClone(catalogData) as Entry[];
   for (const b of breaks) await b.apply(dir, catalog);
   await writeFile(join(dir, "search_index.json"), JSON.stringify(catalog));
