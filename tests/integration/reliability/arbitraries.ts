@@ -117,31 +117,37 @@ const wrong = fc.oneof(jsonish, fc.constant(null), fc.integer(), fc.boolean(), f
 const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined, freq: 3 });
 const limitArb = fc.oneof(fc.integer({ min: -5, max: 80 }), fc.double(), wrong);
 
+/** Each tool's arguments: mostly the right shape with odd values. */
+const SHAPED_ARGS: Record<string, fc.Arbitrary<unknown>> = {
+  search_patterns: fc.record({ query: maybe(fc.oneof(text, wrong)), limit: maybe(limitArb) }, { requiredKeys: [] }),
+  list_categories: fc.record({ anything: maybe(wrong) }, { requiredKeys: [] }),
+  get_pattern: fc.record({ pattern_id: maybe(fc.oneof(refArb, wrong)) }, { requiredKeys: [] }),
+  search_components: fc.record(
+    {
+      query: maybe(fc.oneof(text, wrong)),
+      category: maybe(fc.oneof(text, fc.constantFrom("ui-components", "navigation", "pattern"), wrong)),
+      limit: maybe(limitArb),
+      only_with_code: maybe(fc.oneof(fc.boolean(), wrong)),
+    },
+    { requiredKeys: [] },
+  ),
+  get_component: fc.record(
+    { pattern_id: maybe(fc.oneof(refArb, wrong)), version_id: maybe(fc.oneof(versionArb, wrong)) },
+    { requiredKeys: [] },
+  ),
+};
+/** Built once per tool: the message generators ask for one per generated message. */
+const argsArbs = new Map<string, fc.Arbitrary<unknown>>();
+
 /** Arguments for one tool: mostly the right shape with odd values, sometimes the wrong shape. */
 export function argsArb(tool: string): fc.Arbitrary<unknown> {
-  const shaped: Record<string, fc.Arbitrary<unknown>> = {
-    search_patterns: fc.record({ query: maybe(fc.oneof(text, wrong)), limit: maybe(limitArb) }, { requiredKeys: [] }),
-    list_categories: fc.record({ anything: maybe(wrong) }, { requiredKeys: [] }),
-    get_pattern: fc.record({ pattern_id: maybe(fc.oneof(refArb, wrong)) }, { requiredKeys: [] }),
-    search_components: fc.record(
-      {
-        query: maybe(fc.oneof(text, wrong)),
-        category: maybe(fc.oneof(text, fc.constantFrom("ui-components", "navigation", "pattern"), wrong)),
-        limit: maybe(limitArb),
-        only_with_code: maybe(fc.oneof(fc.boolean(), wrong)),
-      },
-      { requiredKeys: [] },
-    ),
-    get_component: fc.record(
-      { pattern_id: maybe(fc.oneof(refArb, wrong)), version_id: maybe(fc.oneof(versionArb, wrong)) },
-      { requiredKeys: [] },
-    ),
-  };
-  return fc.oneof(
-    { weight: 6, arbitrary: shaped[tool] ?? fc.dictionary(fc.string(), jsonish) },
-    wrong,
-    fc.constant(undefined),
-  );
+  let arb = argsArbs.get(tool);
+  if (!arb) {
+    const shaped = Object.hasOwn(SHAPED_ARGS, tool) ? SHAPED_ARGS[tool] : fc.dictionary(fc.string(), jsonish);
+    arb = fc.oneof({ weight: 6, arbitrary: shaped }, wrong, fc.constant(undefined));
+    argsArbs.set(tool, arb);
+  }
+  return arb;
 }
 
 // ---- messages -----------------------------------------------------------------------------

@@ -40,6 +40,13 @@ const registrySent = { total: 0, byStatus: new Map<number, number>() };
 const app = testApp();
 const errors = vi.spyOn(console, "error");
 
+/** One real local Blobs server, seeded once, for the two properties over it; each clears its record first. */
+let blobs: RecordingBlobs;
+beforeAll(async () => {
+  blobs = await startRecordingBlobs(fixtures);
+});
+afterAll(() => blobs?.stop());
+
 async function send(target: { handle: (r: Request, i: { ip: string }) => Promise<Response> }, s: Sent, url?: string) {
   const res = await target.handle(toRequest(s, url), { ip: IP });
   const out = await checkResponse(res, { method: s.method, ip: IP, allowance: echoAllowance(s.body) });
@@ -182,13 +189,8 @@ describe("fuzz: malformed requests to the in-process handler", () => {
 });
 
 describe("fuzz: tool calls over a real local Blobs server", () => {
-  let blobs: RecordingBlobs;
-  beforeAll(async () => {
-    blobs = await startRecordingBlobs(fixtures);
-  });
-  afterAll(() => blobs?.stop());
-
   it("get_component and get_pattern with random refs and versions read only catalog keys (1,000 cases)", async () => {
+    blobs.clear();
     // No caching, so every call reaches the store and every key it asks for is recorded.
     const env = { COMPONENTS_INDEX_TTL_MS: "0", COMPONENTS_CACHE_BYTES: "0" };
     const overBlobs = createApp({
@@ -241,13 +243,8 @@ describe("fuzz: the shadcn registry at /r/*", () => {
   });
 
   describe("over a real local Blobs server", () => {
-    let blobs: RecordingBlobs;
-    beforeAll(async () => {
-      blobs = await startRecordingBlobs(fixtures);
-    });
-    afterAll(() => blobs?.stop());
-
     it("reads only catalog keys, whatever is asked (1,000 cases)", async () => {
+      blobs.clear();
       // No caching, so every request reaches the store and every key it asks for is recorded.
       const registry = responses(
         createRegistry({
