@@ -46,19 +46,31 @@ const work = await mkdtemp(join(tmpdir(), "catalog-files-"));
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 /**
- * Builds `entries` into a fresh directory `work/name` and imports its load.ts, as the edge function
- * does; `text` is what was written.
+ * Builds `entries` (or takes the files `text` built of them) into a fresh directory `work/name` and
+ * imports its load.ts, as the edge function does; `text` is what was written.
  */
 async function built(
   name: string,
-  entries: unknown[],
+  entries: unknown[] | Promise<Map<string, string>>,
   opts?: { group?: number },
 ): Promise<{ files: CatalogFiles; text: Map<string, string> }> {
   const dir = join(work, name);
-  const text = await buildCatalogFiles(JSON.stringify(entries), { ...opts, thesaurus });
+  const text = Array.isArray(entries)
+    ? await buildCatalogFiles(JSON.stringify(entries), { ...opts, thesaurus })
+    : await entries;
   await writeCatalogFiles(dir, text);
   return { files: await import(pathToFileURL(join(dir, "load.ts")).href), text };
 }
+
+/**
+ * A build is most of a test's time: the shipped catalog's files and those of a generated 2,000-pattern
+ * one are built once, on first use, for the tests that only read them (each writes its own directory).
+ */
+let shippedBuild: Promise<Map<string, string>> | undefined;
+const shippedText = () => (shippedBuild ??= buildCatalogFiles(sourceText, { thesaurus }));
+const large = generateCatalog(raw, 2000, 3);
+let largeBuild: Promise<Map<string, string>> | undefined;
+const largeText = () => (largeBuild ??= buildCatalogFiles(JSON.stringify(large), { thesaurus }));
 
 const ids = (es: readonly Entry[]) => es.map((e) => e.id);
 /** A resolution as compared: the entry's id, or the whole domain error (its code, message and candidates). */
@@ -127,7 +139,7 @@ async function expectSameCatalog(split: Catalog, memory: Catalog, entries: reado
 
 describe("the built catalog (generated/catalog/)", () => {
   it("is current: rebuilt from search_index.json every file is byte-identical (else run npm run build)", async () => {
-    const files = await buildCatalogFiles(sourceText, { thesaurus });
+    const files = await shippedText();
     expect(await staleFiles(CATALOG_DIR, files), "stale generated/catalog/: run npm run build").toEqual([]);
     expect((shippedFiles.head as { count: number }).count).toBe(raw.length);
     expect([...files.keys()].filter((f) => /^entries-\d+\.json$/.test(f))).toHaveLength(Math.ceil(raw.length / CHUNK));
@@ -143,8 +155,8 @@ describe("the built catalog (generated/catalog/)", () => {
   });
 
   it("answers exactly as the raw index at 2,000 patterns, random refs included", async () => {
-    const entries = generateCatalog(raw, 2000, 3);
-    const { files, text } = await built("gen-2000", entries);
+    const entries = large;
+    const { files, text } = await built("gen-2000", largeText());
     expect((files.head as { shards: number }).shards).toBe(16);
     // 63 entry chunks: reached through two group modules; 16 key shards: named in load.ts itself.
     expect([...text.keys()].filter((f) => f.endsWith(".ts")).sort()).toEqual([
@@ -218,15 +230,15 @@ describe("group modules", () => {
       Math.ceil(raw.length / CHUNK),
       "the shipped catalog outgrew one group: test a smaller one",
     ).toBeLessThanOrEqual(GROUP);
-    const files = await buildCatalogFiles(sourceText, { thesaurus });
+    const files = await shippedText();
     expect([...files.keys()].filter((f) => f.endsWith(".ts"))).toEqual(["load.ts"]);
   });
 });
 
 describe("a catalog file that fails to load", () => {
   it("fails only the requests that need it, and loads once it is back", async () => {
-    const entries = generateCatalog(raw, 2000, 5);
-    const { files } = await built("gen-missing", entries);
+    const entries = large;
+    const { files } = await built("gen-missing", largeText());
     const dir = join(work, "gen-missing");
     // Search order is catalog-number order: chunk 5 holds the 6th block of CHUNK patterns.
     const order = [...entries].sort((a, b) => a.catalogNumber - b.catalogNumber);
