@@ -133,8 +133,6 @@ export interface ThroughputOptions {
   /** Load per cell before the measured rounds (none: the first round meets cold caches). */
   warmupSeconds: number;
   connections: number;
-  /** Responses per cell and round at most (the smoke's: every cell answers, none runs for long); none by default. */
-  maxRequests?: number;
   catalogDir: string;
   blobs: BlobsConfig;
   log(line: string): void;
@@ -175,11 +173,7 @@ export async function measureThroughput(o: ThroughputOptions) {
           for (const v of rotate(VARIANTS, round)) {
             const { port, bytes } = request(srv, s, v);
             const before = srv.cpuTicks();
-            const r = await runLoad(port, bytes, {
-              connections: o.connections,
-              seconds: o.seconds,
-              maxRequests: o.maxRequests,
-            });
+            const r = await runLoad(port, bytes, { connections: o.connections, seconds: o.seconds });
             const cpuUs = ((srv.cpuTicks() - before) * 10_000) / r.requests;
             if (r.errors) throw new Error(`${srv.runtime} ${s} ${v}: ${r.errors} errors, first: ${r.firstError}`);
             const cell = samples.get(key(srv.runtime, s, v)) ?? { rps: [], cpu: [], p50: [], p99: [], bytes: 0 };
