@@ -25,13 +25,12 @@ export function thesaurusPhrases(
   when: (at: number[]) => boolean = () => true,
 ): FoundPhrase[] {
   const found: FoundPhrase[] = [];
-  // The span is checked before its key is joined: a query's spans are looked up once per reading of it.
-  const lookup = (at: number[], key: () => string) => {
+  const lookup = (at: number[], key: string) => {
     if (!when(at)) return;
-    const targets = rk.synonymsOf(key());
+    const targets = rk.synonymsOf(key);
     if (targets) found.push({ at, targets });
   };
-  const phrase = (at: number[]) => lookup(at, () => at.map((i) => stems[i]).join(" "));
+  const phrase = (at: number[]) => lookup(at, at.map((i) => stems[i]).join(" "));
   for (let i = 0; i < length; i++) {
     for (let len = 2; len <= MAX_PHRASE_WORDS && i + len <= length; len++) {
       phrase(Array.from({ length: len }, (_, j) => i + j));
@@ -43,7 +42,7 @@ export function thesaurusPhrases(
     }
     if (j + 2 < content.length) phrase([content[j].i, content[j + 2].i]);
     const [a, b] = [content[j].i, content[j + 1]?.i];
-    if (b !== undefined && b > a + 1) lookup([a, b], () => `${stems[b]} ${stems[a]}`);
+    if (b !== undefined && b > a + 1) lookup([a, b], `${stems[b]} ${stems[a]}`);
   }
   return found;
 }
