@@ -180,4 +180,32 @@ describe("the thesaurus's everyday words for requests", () => {
       (await found("people start a long research job, close the tab, and get pinged when it's done or needs them"))[0],
     ).toBe("Background Agent Status");
   });
+
+  it("dozens of, hundreds of, lots of, loads of, a bunch of => many", async () => {
+    expect(
+      await found("dispatchers tick dozens of shipments at once and reassign or cancel them all in one step"),
+    ).toContain("Bulk Actions");
+    expect((await found("select lots of rows and delete them"))[0]).toBe("Bulk Actions");
+  });
+
+  it("search criteria => filters", async () => {
+    expect(
+      await found(
+        "flat hunters want to keep their search criteria and get an email whenever a matching listing appears",
+      ),
+    ).toContain("Saved Searches");
+    expect((await found("save my search criteria"))[0]).toBe("Saved Searches");
+  });
+
+  it("who else, whoever else, has this open, have this open => live presence", async () => {
+    expect(
+      (await found("show small photos of whoever else has this contract open right now, up in the header"))[0],
+    ).toBe("Live Presence");
+    expect((await found("show who else is looking at this doc right now"))[0]).toBe("Live Presence");
+  });
+
+  it("little faces => avatar", async () => {
+    expect((await found("put little faces next to each comment"))[0]).toBe("User Avatar");
+    expect((await found("show little faces of the people in this meeting"))[0]).toBe("Avatar Group");
+  });
 });
