@@ -17,7 +17,13 @@ export const MESSAGE_BOUND = 128 * 1024;
 export const AUTHOR_EMAILS = [
   ...new Set(fixtures.flatMap((f) => f.index.versions.map((v) => v.author?.email).filter((e): e is string => !!e))),
 ];
-const STACK = /\n\s+at .+[:(]\d+:\d+|\bat (?:async )?[\w.<>]+ \(.*:\d+:\d+\)|node:internal|file:\/\/\//;
+/**
+ * A stack frame, raw or inside a JSON string (its newline escaped): "at fn (file:///x.ts:1:2)", a
+ * frame's location alone ("file:///x.ts:1:2"), or Node's internals. A file URI without a line and
+ * column is not a frame: a missing resource's URI is echoed by obligation (`echoedUris`).
+ */
+export const STACK =
+  /(?:\n|\\n)\s+at .+[:(]\d+:\d+|\bat (?:async )?[\w.<>]+ \(.*:\d+:\d+\)|node:internal|file:\/\/\/\S*?:\d+:\d+/;
 
 export interface Checked {
   status: number;
@@ -56,21 +62,28 @@ function checkMessage(m: unknown, text: string) {
  * (2026-07-28). They are added to the bound; every other echo of client input counts against it.
  */
 export function echoAllowance(body: string | Uint8Array | null): number {
-  if (typeof body !== "string") return 0;
+  let n = 0;
+  for (const m of messagesOf(body)) n += JSON.stringify(m.id ?? null).length;
+  for (const uri of echoedUris(body)) n += JSON.stringify(uri).length;
+  return n;
+}
+
+/** The resource URIs a request names, which a missing resource's error echoes (message and `data.uri`). */
+export function echoedUris(body: string | Uint8Array | null): string[] {
+  return messagesOf(body).flatMap((m) =>
+    typeof m.params === "object" && m.params !== null && typeof m.params.uri === "string" ? [m.params.uri] : [],
+  );
+}
+
+function messagesOf(body: string | Uint8Array | null): Record<string, any>[] {
+  if (typeof body !== "string") return [];
   let raw: unknown;
   try {
     raw = JSON.parse(body);
   } catch {
-    return 0;
+    return [];
   }
-  let n = 0;
-  for (const m of Array.isArray(raw) ? raw : [raw]) {
-    if (typeof m !== "object" || m === null) continue;
-    n += JSON.stringify(m.id ?? null).length;
-    if (typeof m.params === "object" && m.params !== null && typeof m.params.uri === "string")
-      n += JSON.stringify(m.params.uri).length;
-  }
-  return n;
+  return (Array.isArray(raw) ? raw : [raw]).filter((m) => typeof m === "object" && m !== null);
 }
 
 function sseEvents(text: string): unknown[] {
@@ -94,13 +107,17 @@ function sseEvents(text: string): unknown[] {
 /** Reads and checks one response. `ip` is the address handed to `handle`; it must never be echoed. */
 export async function checkResponse(
   res: Response,
-  opts: { method?: string; ip?: string; allowance?: number } = {},
+  opts: { method?: string; ip?: string; allowance?: number; echoes?: string[] } = {},
 ): Promise<Checked> {
   const buf = new Uint8Array(await res.arrayBuffer());
   const text = new TextDecoder().decode(buf);
   const status = res.status;
   if (!ALLOWED_STATUS.has(status)) fail(`status ${status} is not one the spec allows`, text);
-  if (STACK.test(text)) fail("the body carries a stack trace", text);
+  // What the request itself said and the answer must echo is not the server's to have written.
+  const own = (opts.echoes ?? []).reduce((t, e) => t.replaceAll(JSON.stringify(e).slice(1, -1), ""), text);
+  if (STACK.test(own)) fail("the body carries a stack trace", text);
+  // Over HTTP a HEAD answer has no body (RFC 9110); in process the handler's body is there to check.
+  if (opts.method === "HEAD" && buf.byteLength === 0) return { status, bytes: 0, text };
   for (const email of AUTHOR_EMAILS) if (text.includes(email)) fail(`the body leaks the author e-mail ${email}`, text);
   if (/@patttterns\.com/i.test(text)) fail("the body carries an @patttterns.com address", text);
   if (opts.ip && text.includes(opts.ip)) fail(`the body echoes the caller IP ${opts.ip}`, text);

@@ -5,14 +5,13 @@
  */
 import fc from "fast-check";
 import { catalogData, fixtures } from "../../helpers/app.ts";
-import { AUTHOR_EMAILS } from "./check.ts";
+import { AUTHOR_EMAILS, STACK } from "./check.ts";
 import { hostile, versionArb } from "./arbitraries.ts";
 
 /** Statuses the registry may answer with for anything a client sends. */
 export const REGISTRY_STATUS = new Set([200, 204, 400, 404, 405]);
 /** The largest item (the ~30 KB fixture, pretty-printed and escaped) stays well under this. */
 const BOUND = 256 * 1024;
-const STACK = /\n\s+at .+[:(]\d+:\d+|node:internal|file:\/\/\//;
 
 export interface RegistrySent {
   method: string;
