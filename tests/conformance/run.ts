@@ -91,7 +91,7 @@ export function judge(scenario: string, checks: Check[] | undefined, expected: E
 
 /** Judges every scenario the run produced or expects. */
 export function judgeRun(run: ConformanceRun, results: Map<string, Check[]>): Verdict[] {
-  const names = new Set([...Object.keys(run.expected), ...results.keys()]);
+  const names = new Set([...Object.keys(run.expected), ...(run.listedOnly ? [] : results.keys())]);
   return [...names].map((s) => judge(s, results.get(s), run.expected[s]));
 }
 
