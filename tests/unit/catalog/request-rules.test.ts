@@ -204,6 +204,13 @@ describe("the thesaurus's everyday words for requests", () => {
     expect((await found("show who else is looking at this doc right now"))[0]).toBe("Live Presence");
   });
 
+  it("pinned to, anchored to => anchored", async () => {
+    expect((await found("a note pinned to the selected cell"))[0]).toBe("Inline Comments");
+    expect(await found("Liveblocks threads pinned to a highlighted text range in the contract editor")).toContain(
+      "Inline Comments",
+    );
+  });
+
   it("little faces => avatar", async () => {
     expect((await found("put little faces next to each comment"))[0]).toBe("User Avatar");
     expect((await found("show little faces of the people in this meeting"))[0]).toBe("Avatar Group");
