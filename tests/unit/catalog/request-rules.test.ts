@@ -201,7 +201,7 @@ describe("the thesaurus's everyday words for requests", () => {
     expect(
       (await found("show small photos of whoever else has this contract open right now, up in the header"))[0],
     ).toBe("Live Presence");
-    expect((await found("show who else is looking at this doc right now"))[0]).toBe("Live Presence");
+    expect((await found("who else is editing this page"))[0]).toBe("Live Presence");
   });
 
   it("pinned to, anchored to => anchored", async () => {
