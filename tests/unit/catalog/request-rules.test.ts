@@ -190,11 +190,13 @@ describe("the thesaurus's everyday words for requests", () => {
     expect((await found("save my search criteria"))[0]).toBe("Saved Searches");
   });
 
-  it("who else, whoever else, has this open, have this open => live presence", async () => {
+  it("who else is, who else has, whoever else, has this open, have this open => live presence", async () => {
     expect(
       (await found("show small photos of whoever else has this contract open right now, up in the header"))[0],
     ).toBe("Live Presence");
     expect((await found("who else is editing this page"))[0]).toBe("Live Presence");
+    // Not "who else" alone: who else can see a file is a question of sharing, not of presence.
+    expect(await found("who else can see this file")).not.toContain("Live Presence");
   });
 
   it("pinned to, anchored to => anchored", async () => {
