@@ -2,25 +2,13 @@
  * Builds the ranked tier's tables (src/catalog/rank-data.ts, which reads them) from the word index's
  * vocabulary, the thesaurus's rules and the technical terms.
  */
-import { STOPWORDS, stemOf as snowballStem } from "../../../src/catalog/analyze.ts";
+import { STOPWORDS } from "../../../src/catalog/analyze.ts";
 import { wordsOf } from "../../../src/catalog/normalize.ts";
 import { RANK_FORMAT, type RankData, technicalKey } from "../../../src/catalog/rank-data.ts";
 import { NAMED } from "../../../src/catalog/search-data.ts";
 import type { TechnicalTerm } from "./technical.ts";
+import { stemOf } from "./stem.ts";
 import type { SynonymRule } from "./thesaurus.ts";
-
-/**
- * Each word's stem, kept for the process: a build stems the thesaurus's ~10,000 phrases and the whole
- * vocabulary, most of it the same words each time, and the stemmer was two thirds of a build's time
- * (a 61-pattern catalog: 81 → 28 ms; the tests build hundreds). The words come from the thesaurus and
- * catalogs, so the map stays the size of their vocabulary.
- */
-const stemmed = new Map<string, string>();
-const stemOf = (w: string) => {
-  let s = stemmed.get(w);
-  if (s === undefined) stemmed.set(w, (s = snowballStem(w)));
-  return s;
-};
 
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

@@ -3,9 +3,9 @@
  * at the repository root): one term per line, a phrase of 1 to MAX_PHRASE_WORDS words, normalized like
  * queries; `#` starts a comment line, blank lines are ignored.
  */
-import { stemOf } from "../../../src/catalog/analyze.ts";
 import { normalize, wordsOf } from "../../../src/catalog/normalize.ts";
 import { MAX_PHRASE_WORDS } from "../../../src/catalog/rank-data.ts";
+import { stemOf } from "./stem.ts";
 import type { SynonymRule } from "./thesaurus.ts";
 
 /** One term: its normalized words, and the line it is on (for the build's refusals). */
