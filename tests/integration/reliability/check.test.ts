@@ -1,6 +1,6 @@
 /** The fuzz's oracle (check.ts) fails what it must and passes what the spec obliges. */
 import { describe, expect, it } from "vitest";
-import { checkResponse, echoedUris } from "./check.ts";
+import { checkResponse, obligedEchoes } from "./check.ts";
 
 const json = (body: string, status = 200) =>
   new Response(body, { status, headers: { "content-type": "application/json" } });
@@ -23,13 +23,11 @@ describe("the response checker", () => {
   it("passes a missing resource's URI echoed by obligation, file URIs included", async () => {
     const uri = "file:///etc/passwd";
     const request = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri } });
-    expect(echoedUris(request)).toEqual([uri]);
-    await expect(checkResponse(json(notFound(uri)), { echoes: echoedUris(request) })).resolves.toMatchObject({
-      status: 200,
-    });
+    expect(obligedEchoes(request)).toEqual({ bytes: 1 + JSON.stringify(uri).length, uris: [uri] });
+    await expect(checkResponse(json(notFound(uri)), { sent: request })).resolves.toMatchObject({ status: 200 });
     // The echo is set aside, not what follows it: a frame after it is still a stack trace.
     const withFrame = notFound(uri).replace("Resource not found", "at x (file:///srv/mcp.ts:1:2)");
-    await expect(checkResponse(json(withFrame), { echoes: [uri] })).rejects.toThrow(/stack trace/);
+    await expect(checkResponse(json(withFrame), { sent: request })).rejects.toThrow(/stack trace/);
   });
 
   it("passes a HEAD answer without a body, as HTTP sends it, and checks one that has a body", async () => {

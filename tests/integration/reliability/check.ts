@@ -20,7 +20,7 @@ export const AUTHOR_EMAILS = [
 /**
  * A stack frame, raw or inside a JSON string (its newline escaped): "at fn (file:///x.ts:1:2)", a
  * frame's location alone ("file:///x.ts:1:2"), or Node's internals. A file URI without a line and
- * column is not a frame: a missing resource's URI is echoed by obligation (`echoedUris`).
+ * column is not a frame: a missing resource's URI is echoed by obligation (`obligedEchoes`).
  */
 export const STACK =
   /(?:\n|\\n)\s+at .+[:(]\d+:\d+|\bat (?:async )?[\w.<>]+ \(.*:\d+:\d+\)|node:internal|file:\/\/\/\S*?:\d+:\d+/;
@@ -58,21 +58,18 @@ function checkMessage(m: unknown, text: string) {
 }
 
 /**
- * Bytes the spec obliges the server to echo: every request `id` and, for a missing resource, `data.uri`
- * (2026-07-28). They are added to the bound; every other echo of client input counts against it.
+ * What the spec obliges an answer to echo of the request body `sent`: every request `id` and, for a
+ * missing resource, its URI (in the message and `data.uri`, 2026-07-28). Their bytes are added to the
+ * size bound, where every other echo of client input counts against it, and the URIs are set aside
+ * when looking for a stack trace (a `file:///` URI is no frame).
  */
-export function echoAllowance(body: string | Uint8Array | null): number {
-  let n = 0;
-  for (const m of messagesOf(body)) n += JSON.stringify(m.id ?? null).length;
-  for (const uri of echoedUris(body)) n += JSON.stringify(uri).length;
-  return n;
-}
-
-/** The resource URIs a request names, which a missing resource's error echoes (message and `data.uri`). */
-export function echoedUris(body: string | Uint8Array | null): string[] {
-  return messagesOf(body).flatMap((m) =>
+export function obligedEchoes(sent: string | Uint8Array | null): { bytes: number; uris: string[] } {
+  const messages = messagesOf(sent);
+  const uris = messages.flatMap((m) =>
     typeof m.params === "object" && m.params !== null && typeof m.params.uri === "string" ? [m.params.uri] : [],
   );
+  const bytes = [...messages.map((m) => m.id ?? null), ...uris].reduce((n, v) => n + JSON.stringify(v).length, 0);
+  return { bytes, uris };
 }
 
 function messagesOf(body: string | Uint8Array | null): Record<string, any>[] {
@@ -107,14 +104,15 @@ function sseEvents(text: string): unknown[] {
 /** Reads and checks one response. `ip` is the address handed to `handle`; it must never be echoed. */
 export async function checkResponse(
   res: Response,
-  opts: { method?: string; ip?: string; allowance?: number; echoes?: string[] } = {},
+  opts: { method?: string; ip?: string; sent?: string | Uint8Array | null } = {},
 ): Promise<Checked> {
   const buf = new Uint8Array(await res.arrayBuffer());
   const text = new TextDecoder().decode(buf);
   const status = res.status;
   if (!ALLOWED_STATUS.has(status)) fail(`status ${status} is not one the spec allows`, text);
   // What the request itself said and the answer must echo is not the server's to have written.
-  const own = (opts.echoes ?? []).reduce((t, e) => t.replaceAll(JSON.stringify(e).slice(1, -1), ""), text);
+  const echoes = obligedEchoes(opts.sent ?? null);
+  const own = echoes.uris.reduce((t, e) => t.replaceAll(JSON.stringify(e).slice(1, -1), ""), text);
   if (STACK.test(own)) fail("the body carries a stack trace", text);
   // Over HTTP a HEAD answer has no body (RFC 9110); in process the handler's body is there to check.
   if (opts.method === "HEAD" && buf.byteLength === 0) return { status, bytes: 0, text };
@@ -153,7 +151,7 @@ export async function checkResponse(
   const messages = Array.isArray(body) ? body : [body];
   if (Array.isArray(body) && (status !== 200 || body.length === 0))
     fail("a batch answer is a non-empty array with 200", text);
-  const bound = MESSAGE_BOUND * messages.length + (opts.allowance ?? 0);
+  const bound = MESSAGE_BOUND * messages.length + echoes.bytes;
   if (buf.byteLength > bound)
     fail(
       `${buf.byteLength} bytes exceed the bound of ${bound} (${MESSAGE_BOUND} per message plus echoed ids/uris)`,

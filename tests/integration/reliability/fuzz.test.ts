@@ -21,7 +21,7 @@ import {
   toRequest,
   versionArb,
 } from "./arbitraries.ts";
-import { checkResponse, echoAllowance, echoedUris } from "./check.ts";
+import { checkResponse } from "./check.ts";
 import { BLOB_KEY } from "./blob-keys.ts";
 import { type DenoServer, startDenoServer } from "../../../scripts/local/deno-serve.ts";
 import { memoryReader } from "../../helpers/memory-catalog.ts";
@@ -49,12 +49,7 @@ afterAll(() => blobs?.stop());
 
 async function send(target: { handle: (r: Request, i: { ip: string }) => Promise<Response> }, s: Sent, url?: string) {
   const res = await target.handle(toRequest(s, url), { ip: IP });
-  const out = await checkResponse(res, {
-    method: s.method,
-    ip: IP,
-    allowance: echoAllowance(s.body),
-    echoes: echoedUris(s.body),
-  });
+  const out = await checkResponse(res, { method: s.method, ip: IP, sent: s.body });
   sent.total++;
   sent.byStatus.set(out.status, (sent.byStatus.get(out.status) ?? 0) + 1);
   sent.maxBytes = Math.max(sent.maxBytes, out.bytes);
