@@ -109,7 +109,7 @@ for (const sessionsOn of [true, false]) {
       // With session ids, mcp-remote sends its id back and both calls name it; without, only the handshake does.
       const agent = `${viaMcpRemote(name)}/0.1.0`;
       expect(await loggedCalls(agent, sessions ? 3 : 1)).toEqual(
-        sessions ? ["get_component", "initialize", "search_components"] : ["initialize"],
+        sessions ? ["initialize", "search_components", "get_component"].sort() : ["initialize"],
       );
     });
 
@@ -176,7 +176,7 @@ for (const sessionsOn of [true, false]) {
         const handshake = legacy ? "initialize" : "server/discover";
         const attributed = !legacy || sessions;
         expect(await loggedCalls(`${name}/1.0.0`, attributed ? 3 : 1)).toEqual(
-          attributed ? ["get_component", handshake, "search_components"].sort() : [handshake],
+          attributed ? [handshake, "search_components", "get_component"].sort() : [handshake],
         );
       });
     }
