@@ -37,7 +37,7 @@ if (!values.a) {
 
 /** What the child loads of a checkout: the app, the built catalog, the fixtures and their helpers. */
 const PATHS = ["src", "generated", "scripts/lib", "tests/helpers", "fixtures", "search_index.json", "package.json"];
-const PATHS_EXTRA = ["thesaurus.txt", "technical-terms.txt"];
+const PATHS_EXTRA = ["thesaurus.txt", "technical-terms.txt", "absent-interfaces.txt"];
 
 function unpack(rev: string, dir: string) {
   rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 /**
  * `npm run build`: every generated file from its sources, each generator in turn.
- * - catalog: generated/catalog/ from search_index.json, thesaurus.txt and technical-terms.txt
+ * - catalog: generated/catalog/ from search_index.json, thesaurus.txt, technical-terms.txt and
+ *   absent-interfaces.txt
  *   (scripts/build/catalog.ts)
  * - schemas: generated/input-schemas.json from each tool file's zod input (scripts/build/schemas.ts)
  * - map: generated/catalog-map.ts, the catalog map resource's markdown, from search_index.json

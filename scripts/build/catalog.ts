@@ -8,8 +8,8 @@
  * - keys-NNN.json: every resolver key (number, id, slug, last slug segment, normalized title) to its
  *   entries, sharded by a hash of the key;
  * - search.json: the search tables (word index, normalized titles, category lists, with-code list)
- *   and the ranked tier's (stems, their frequencies, thesaurus.txt and technical-terms.txt compiled
- *   to stems);
+ *   and the ranked tier's (stems, their frequencies, thesaurus.txt, technical-terms.txt and
+ *   absent-interfaces.txt compiled to stems);
  * - load.ts: literal dynamic imports of each file, so bundlers and Deno's module graph include them;
  *   past GROUP files of a kind, through group modules (entries-gNNN.ts, keys-gNNN.ts) of GROUP each.
  */
@@ -21,7 +21,14 @@ import { normalize } from "../../src/catalog/normalize.ts";
 import type { Entry } from "../../src/catalog/schema.ts";
 import { parseCatalog } from "./catalog/parse.ts";
 import { buildSearchTables, shardCount, summarize } from "./catalog/tables.ts";
-import { parseTechnicalTerms, refuseUiTerms } from "./catalog/technical.ts";
+import {
+  carried,
+  ownText,
+  parseAbsentInterfaces,
+  parseTechnicalTerms,
+  refuseMisplaced,
+  refuseUiTerms,
+} from "./catalog/technical.ts";
 import { parseThesaurus } from "./catalog/thesaurus.ts";
 import { ROOT } from "../lib/repo-root.ts";
 import { type Generator, type Owned, staleOutputs, writeOutputs } from "./generated.ts";
@@ -29,6 +36,7 @@ import { type Generator, type Owned, staleOutputs, writeOutputs } from "./genera
 export const SOURCE = join(ROOT, "search_index.json");
 export const THESAURUS = join(ROOT, "thesaurus.txt");
 export const TECHNICAL = join(ROOT, "technical-terms.txt");
+export const ABSENT = join(ROOT, "absent-interfaces.txt");
 /** Where the build writes the catalog, relative to the repo. */
 export const CATALOG_PATH = "generated/catalog";
 export const CATALOG_DIR = join(ROOT, CATALOG_PATH);
@@ -53,12 +61,20 @@ const pad = (n: number, total: number) => String(n).padStart(Math.max(3, String(
 
 /**
  * The catalog directory's files (name to exact text) for a search_index.json text, with a thesaurus
- * (none unless given) and technical terms (technical-terms.txt unless given); throws when either is
- * invalid, or a technical term is UI vocabulary (a title or its word, a thesaurus term).
+ * (none unless given), technical terms (technical-terms.txt unless given) and absent interfaces
+ * (absent-interfaces.txt unless given); throws when one is invalid, a technical term is UI
+ * vocabulary (a title or its word, a thesaurus term), or an absent interface is a thesaurus or
+ * technical term. An absent interface some pattern says is left out: that catalog carries it.
  */
 export async function buildCatalogFiles(
   sourceText: string,
-  { chunkSize = CHUNK, group = GROUP, thesaurus = "", technical = undefined as string | undefined } = {},
+  {
+    chunkSize = CHUNK,
+    group = GROUP,
+    thesaurus = "",
+    technical = undefined as string | undefined,
+    absent = undefined as string | undefined,
+  } = {},
 ): Promise<Map<string, string>> {
   const entries = parseCatalog(JSON.parse(sourceText)).map(strip);
   const synonyms = parseThesaurus(thesaurus);
@@ -68,10 +84,14 @@ export async function buildCatalogFiles(
     entries.map((e) => normalize(e.title)),
     synonyms,
   );
+  const listed = parseAbsentInterfaces(absent ?? (await readFile(ABSENT, "utf8")));
+  refuseMisplaced(listed, synonyms, terms);
+  const said = new Set(carried(listed, entries.map(ownText)).map((c) => c.term));
+  const missing = listed.filter((t) => !said.has(t));
   const indexSha256 = createHash("sha256").update(sourceText).digest("hex");
   const chunks = Math.ceil(entries.length / chunkSize);
   const shards = shardCount(entries.length);
-  const tables = buildSearchTables(entries, synonyms, terms);
+  const tables = buildSearchTables(entries, synonyms, terms, missing);
   const head = summarize(entries, tables, { indexSha256, chunkSize, shards });
 
   const keys = Array.from({ length: shards }, () => new Map<string, number[]>());
@@ -203,15 +223,19 @@ export const staleFiles = (dir: string, files: Map<string, string>) => staleOutp
 /** Writes `files` into `dir` and removes the built files no longer built; returns what changed. */
 export const writeCatalogFiles = (dir: string, files: Map<string, string>) => writeOutputs(dir, files, ownedIn("."));
 
-/** The shipped catalog, from search_index.json, thesaurus.txt and technical-terms.txt into generated/catalog/. */
+/**
+ * The shipped catalog, from search_index.json, thesaurus.txt, technical-terms.txt and
+ * absent-interfaces.txt into generated/catalog/.
+ */
 export const catalogGenerator: Generator = {
   name: "catalog",
-  from: "search_index.json, thesaurus.txt, technical-terms.txt",
+  from: "search_index.json, thesaurus.txt, technical-terms.txt, absent-interfaces.txt",
   owns: ownedIn(CATALOG_PATH),
   async build() {
     const files = await buildCatalogFiles(await readFile(SOURCE, "utf8"), {
       thesaurus: await readFile(THESAURUS, "utf8"),
       technical: await readFile(TECHNICAL, "utf8"),
+      absent: await readFile(ABSENT, "utf8"),
     });
     const bytes = [...files.values()].reduce((n, t) => n + t.length, 0);
     return {

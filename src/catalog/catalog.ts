@@ -36,9 +36,13 @@ export interface Catalog extends Resolver {
   withCode: number;
   /**
    * Exact matches (every query word, whole, in the title, description, tags, type or slug) first, then
-   * ranked ones (search.ts); `match[i]` says how `hits[i]` matched.
+   * ranked ones (search.ts); `match[i]` says how `hits[i]` matched; `absent`, the interface the
+   * catalog does not carry that the query names, when that is why nothing was found.
    */
-  search(query: string, opts?: SearchOptions): Promise<{ total: number; hits: Entry[]; match: MatchKind[] }>;
+  search(
+    query: string,
+    opts?: SearchOptions,
+  ): Promise<{ total: number; hits: Entry[]; match: MatchKind[]; absent?: string }>;
   /** How many patterns a category (type, slug section, tag or UI category) holds. */
   categorySize(category: string): Promise<number>;
   /** Types, then slug sections, each sorted by name; each kind's counts add up to the catalog size. */
@@ -76,8 +80,9 @@ function catalogOver(reader: CatalogReader, siteUrl: string): Catalog {
   const search: Catalog["search"] = async (query, opts = {}) => {
     const ix = index.value ?? (await index.get());
     const filter = opts.withCode ? ix.hasCode : undefined;
-    const { docs, match, total } = ix.search(query, { category: opts.category, filter, limit: opts.limit });
-    return { total, hits: await reader.entriesAt(docs), match };
+    const { docs, match, total, absent } = ix.search(query, { category: opts.category, filter, limit: opts.limit });
+    const hits = await reader.entriesAt(docs);
+    return absent === undefined ? { total, hits, match } : { total, hits, match, absent };
   };
   // A ref that names nothing is answered with the three patterns its words find best.
   const near = async (ref: string) => (await search(ref, { limit: 3 })).hits;

@@ -8,7 +8,7 @@
 import { stemOf } from "./analyze.ts";
 import type { WordIndex } from "./search-data.ts";
 
-export const RANK_FORMAT = 5;
+export const RANK_FORMAT = 6;
 
 /**
  * Longest phrase of the thesaurus, so of a synonyms key: the parser refuses longer ones, and ranked
@@ -67,6 +67,12 @@ export interface RankData {
    * are read as that subject (concepts.ts), and such a query has no exact hits (exact.ts).
    */
   technical: string;
+  /**
+   * Interfaces the catalog does not carry (absent-interfaces.txt: "video call", "pie chart"), as
+   * keys like `technical`'s: a query naming one whose hits all match only some of its words gets
+   * none (rank.ts).
+   */
+  absent: string;
 }
 
 const NONE: readonly string[] = Object.freeze([]);
@@ -120,6 +126,11 @@ export interface RankIndex {
   isVocabulary(w: string): boolean;
   /** The technical terms among normalized query words (see TechnicalTerms). */
   technicalAt(words: readonly string[]): TechnicalTerms;
+  /**
+   * The first interface the catalog does not carry that normalized query words name, as they say it,
+   * but one overlapping the positions of a technical term (`technical`: "long polling" is not a poll).
+   */
+  absentAt(words: readonly string[], technical: ReadonlySet<number>): string | undefined;
 }
 
 /**
@@ -183,7 +194,8 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
     return byLength.get(length) ?? NONE;
   }
   let vocabulary: Set<string> | undefined;
-  let technical: string[] | undefined;
+  let technical: readonly string[] | undefined;
+  let absent: readonly string[] | undefined;
   const specific = Math.max(2, Math.floor(count / 100));
   return {
     stems,
@@ -208,19 +220,37 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
     technicalAt(words) {
       const at = new Set<number>();
       let terms = 0;
-      if (data.technical !== "") {
-        technical ??= data.technical.split("\n");
-        const stems = words.map(stemOf);
-        for (let i = 0; i < words.length; ) {
-          let len = Math.min(MAX_PHRASE_WORDS, words.length - i);
-          const key = (n: number) => [...words.slice(i, i + n - 1), stems[i + n - 1]].join(" ");
-          while (len > 0 && indexOf(technical, key(len)) < 0) len--;
-          for (let k = i; k < i + len; k++) at.add(k);
-          if (len > 0) terms++;
-          i += Math.max(1, len);
-        }
-      }
+      technical ??= data.technical === "" ? NONE : data.technical.split("\n");
+      eachTerm(technical, words, (i, len) => {
+        for (let k = i; k < i + len; k++) at.add(k);
+        terms++;
+      });
       return { at, terms };
     },
+    absentAt(words, technical) {
+      absent ??= data.absent === "" ? NONE : data.absent.split("\n");
+      let first: string | undefined;
+      eachTerm(absent, words, (i, len) => {
+        for (let k = i; k < i + len; k++) if (technical.has(k)) return;
+        first ??= words.slice(i, i + len).join(" ");
+      });
+      return first;
+    },
   };
+}
+
+/**
+ * Calls `found(i, len)` for each term of `terms` (sorted keys, `technicalKey`) among `words`, from
+ * the first word on: at each word, the longest term starting there, then the word after it.
+ */
+function eachTerm(terms: readonly string[], words: readonly string[], found: (i: number, len: number) => void) {
+  if (terms.length === 0) return;
+  const stems = words.map(stemOf);
+  for (let i = 0; i < words.length; ) {
+    let len = Math.min(MAX_PHRASE_WORDS, words.length - i);
+    const key = (n: number) => [...words.slice(i, i + n - 1), stems[i + n - 1]].join(" ");
+    while (len > 0 && indexOf(terms, key(len)) < 0) len--;
+    if (len > 0) found(i, len);
+    i += Math.max(1, len);
+  }
 }

@@ -61,11 +61,15 @@ const QUESTION_OPENINGS = {
 };
 const ASKS_HOW = new RegExp(`^(${Object.values(QUESTION_OPENINGS).join("|")}) `);
 
-/** Ranked hits, unordered: pattern, score (higher is better), how it matched. */
+/**
+ * Ranked hits, unordered: pattern, score (higher is better), how it matched; and, when the ranked
+ * hits were all weak and the query names an interface the catalog does not carry, its words.
+ */
 export interface Ranked {
   docs: number[];
   scores: number[];
   match: MatchKind[];
+  absent?: string;
 }
 
 /**
@@ -143,7 +147,17 @@ export function createRanker(rk: RankIndex, count: number, title: (d: number) =>
     const q = reading(words, cs, context ? 0 : technical.terms, asks);
     const best = score(cs, listed, (tallies) => {
       const top = keepHits(tallies, q, out);
-      if (listed.length === 0 && unearned(tallies, q, out)) out.docs.length = out.scores.length = out.match.length = 0;
+      // Weak hits alone, where the exact tier found nothing, must explain the query's distinctive
+      // words: an interface the catalog does not carry, which the query names, they cannot, unless
+      // the query also says one's title ("sortable list of polls").
+      if (listed.length === 0 && out.match.every((m) => m === MATCH.someWords)) {
+        const absent = out.docs.some((d) => q.phrase.includes(` ${title(d)} `))
+          ? undefined
+          : rk.absentAt(words, technical.at);
+        if (absent !== undefined) out.absent = absent;
+        if (absent !== undefined || unearned(tallies, q, out))
+          out.docs.length = out.scores.length = out.match.length = 0;
+      }
       return top;
     });
     dropNoise(out, best);
@@ -152,18 +166,17 @@ export function createRanker(rk: RankIndex, count: number, title: (d: number) =>
 }
 
 /**
- * Whether the hits `out` are all weak (`some_words`) and none explains a fifth of the whole query's
- * weight, the words the catalog cannot read included: then they share only its common words, not
- * the distinctive ones (rare words weigh most, and a word no pattern uses the most of all), and the
- * query gets no results rather than guesses ("B-tree vs LSM tree write amplification for time
- * series" is not Tree View).
+ * Whether none of the weak hits `out` explains a fifth of the whole query's weight, the words the
+ * catalog cannot read included: then they share only its common words, not the distinctive ones
+ * (rare words weigh most, and a word no pattern uses the most of all), and the query gets no
+ * results rather than guesses ("B-tree vs LSM tree write amplification for time series" is not Tree
+ * View). The other distinctive words weak hits cannot explain: an interface the catalog does not
+ * carry (absent-interfaces.txt), which the query names ("a video call screen with mute and screen
+ * sharing" is not Sticky Call to Action).
  */
 function unearned(t: Readonly<Tallies>, q: Reading, out: Ranked): boolean {
   let most = 0;
-  for (let j = 0; j < out.docs.length; j++) {
-    if (out.match[j] !== MATCH.someWords) return false;
-    most = Math.max(most, t.explained[out.docs[j]]);
-  }
+  for (const d of out.docs) most = Math.max(most, t.explained[d]);
   return most < MIN_EARNED * q.weight;
 }
 

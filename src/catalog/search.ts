@@ -40,6 +40,8 @@ export interface SearchHits {
   docs: number[];
   match: MatchKind[];
   total: number;
+  /** An interface the catalog does not carry, as the query names it, when that is why it found nothing. */
+  absent?: string;
 }
 
 export interface SearchIndex {
@@ -78,6 +80,7 @@ export function createSearchIndex(tables: SearchTables, count: number): SearchIn
     if (words.length === 0) return out;
     const { kept, of: more, byScore } = ranked(words, technical, first, opts);
     out.total += kept.length;
+    if (more.absent !== undefined) out.absent = more.absent;
     // The best of the ranked hits fill what the exact ones left of the page: a selection, not a sort of them all.
     const room = Math.min(limit - page.length, kept.length);
     if (room <= 0) return out;

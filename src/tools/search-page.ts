@@ -36,9 +36,15 @@ export const WEAK_ONLY =
   "Every hit matched only some of the words: check each description before using one, or read the resource " +
   `${MAP} (every pattern's number, title and what it is) and pick one by number.`;
 
-/** The page's suggestion: NOTHING_FOUND's (or the tool's) without a hit, WEAK_ONLY when every hit is weak. */
-export function suggestionFor(found: { match: readonly MatchKind[]; total: number }, empty: string) {
-  if (found.total === 0) return empty;
+/** What an empty search says first when the query names an interface the catalog does not carry. */
+export const notCarried = (absent: string) => `The catalog has no pattern for ${JSON.stringify(absent)}.`;
+
+/**
+ * The page's suggestion: NOTHING_FOUND's (or the tool's) without a hit, after naming the interface the
+ * catalog does not carry if that is why; WEAK_ONLY when every hit is weak.
+ */
+export function suggestionFor(found: { match: readonly MatchKind[]; total: number; absent?: string }, empty: string) {
+  if (found.total === 0) return found.absent === undefined ? empty : `${notCarried(found.absent)} ${empty}`;
   return found.match.length > 0 && found.match.every((m) => m === MATCH.someWords) ? WEAK_ONLY : undefined;
 }
 
@@ -76,7 +82,7 @@ const OPEN = wireString('{"results":[');
 /** The page; `extra` (from `hitFields`) adds fields to every hit, before its `match`. */
 export function searchPage(
   catalog: Catalog,
-  found: { hits: readonly Entry[]; match: readonly MatchKind[]; total: number },
+  found: { hits: readonly Entry[]; match: readonly MatchKind[]; total: number; absent?: string },
   suggestion: string,
   extra = "",
   query?: string,

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { createApp, type AppOptions } from "../../src/app.ts";
 import { type Env, readConfig } from "../../src/config.ts";
 import { memoryReader } from "./memory-catalog.ts";
-import { parseTechnicalTerms } from "../../scripts/build/catalog/technical.ts";
+import { parseAbsentInterfaces, parseTechnicalTerms } from "../../scripts/build/catalog/technical.ts";
 import { parseThesaurus } from "../../scripts/build/catalog/thesaurus.ts";
 import { modernRequest } from "../../src/mcp/client.ts";
 import { loadFixtures } from "../../scripts/lib/fixtures.ts";
@@ -15,6 +15,8 @@ export const catalogData = JSON.parse(readFileSync(`${ROOT}/search_index.json`, 
 export const synonyms = parseThesaurus(readFileSync(`${ROOT}/thesaurus.txt`, "utf8"));
 /** The repository's technical terms, compiled in likewise. */
 export const technical = parseTechnicalTerms(readFileSync(`${ROOT}/technical-terms.txt`, "utf8"));
+/** The repository's absent interfaces, compiled in likewise. */
+export const absent = parseAbsentInterfaces(readFileSync(`${ROOT}/absent-interfaces.txt`, "utf8"));
 export const fixtures = await loadFixtures();
 
 export function fixtureSource() {
@@ -25,7 +27,7 @@ export function fixtureSource() {
 export function testApp({ env, ...overrides }: Partial<AppOptions> & { env?: Env } = {}) {
   return createApp({
     config: readConfig(env),
-    catalogData: memoryReader(catalogData, { synonyms, technical }),
+    catalogData: memoryReader(catalogData, { synonyms, technical, absent }),
     components: fixtureSource(),
     ...overrides,
   });

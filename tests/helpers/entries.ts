@@ -39,10 +39,10 @@ export const numbers = (entries: readonly Entry[]) => entries.map((e) => e.catal
  */
 export function entryIndex(
   es: readonly Entry[],
-  opts: { viaJson?: boolean; synonyms?: SynonymRule[]; technical?: TechnicalTerm[] } = {},
+  opts: { viaJson?: boolean; synonyms?: SynonymRule[]; technical?: TechnicalTerm[]; absent?: TechnicalTerm[] } = {},
 ) {
   const order = searchOrder(es);
-  const tables = buildSearchTables(order, opts.synonyms, opts.technical);
+  const tables = buildSearchTables(order, opts.synonyms, opts.technical, opts.absent);
   const ix = createSearchIndex(opts.viaJson ? JSON.parse(JSON.stringify(tables)) : tables, order.length);
   const options = (o: { category?: string; filter?: (e: Entry) => boolean }) => ({
     category: o.category,

@@ -12,10 +12,14 @@ import { buildSearchTables, summarize } from "../../scripts/build/catalog/tables
 import type { TechnicalTerm } from "../../scripts/build/catalog/technical.ts";
 import type { SynonymRule } from "../../scripts/build/catalog/thesaurus.ts";
 
-/** What an in-memory catalog searches with: the thesaurus's rules and the technical terms (none by default). */
+/**
+ * What an in-memory catalog searches with: the thesaurus's rules, the technical terms and the absent
+ * interfaces (none by default).
+ */
 export interface Vocabulary {
   synonyms?: readonly SynonymRule[];
   technical?: readonly TechnicalTerm[];
+  absent?: readonly TechnicalTerm[];
 }
 
 /** The default vocabulary, one value, so readers without one share their tables too. */
@@ -26,38 +30,41 @@ const NO_TERMS: readonly TechnicalTerm[] = [];
  * The tables of a catalog and vocabulary, built once for every reader of them: ~0.15 s each, and the
  * unit and integration tests search through about 90 apps over a dozen catalogs. They are only read,
  * as an isolate's built catalog is; a catalog changed in place since (its JSON differs) gets new ones.
+ * Keyed by the catalog, then by each list of the vocabulary in turn.
  */
-const tablesOf = new WeakMap<object, { json: string; built: Map<unknown, Map<unknown, SearchTables>> }>();
+const tablesOf = new WeakMap<object, { json: string; built: Map<unknown, unknown> }>();
 function builtTables(
   raw: unknown,
   order: Parameters<typeof buildSearchTables>[0],
-  synonyms: readonly SynonymRule[],
-  technical: readonly TechnicalTerm[],
+  { synonyms, technical, absent }: Required<Vocabulary>,
 ): SearchTables {
-  if (typeof raw !== "object" || raw === null) return buildSearchTables(order, synonyms, technical);
+  const build = () => buildSearchTables(order, synonyms, technical, absent);
+  if (typeof raw !== "object" || raw === null) return build();
   const json = JSON.stringify(raw);
   let cache = tablesOf.get(raw);
   if (cache?.json !== json) tablesOf.set(raw, (cache = { json, built: new Map() }));
-  let bySynonyms = cache.built.get(synonyms);
-  if (!bySynonyms) cache.built.set(synonyms, (bySynonyms = new Map()));
-  let tables = bySynonyms.get(technical);
-  if (!tables) bySynonyms.set(technical, (tables = buildSearchTables(order, synonyms, technical)));
-  return tables;
+  const level = (m: Map<unknown, unknown>, key: unknown) => {
+    if (!m.has(key)) m.set(key, new Map());
+    return m.get(key) as Map<unknown, unknown>;
+  };
+  const byAbsent = level(level(cache.built, synonyms), technical);
+  if (!byAbsent.has(absent)) byAbsent.set(absent, build());
+  return byAbsent.get(absent) as SearchTables;
 }
 
 /**
- * A parsed search_index.json as a catalog reader, searched with `synonyms` and `technical`; maps and
- * tables are built on first use.
+ * A parsed search_index.json as a catalog reader, searched with its vocabulary; maps and tables are
+ * built on first use.
  */
 export function memoryReader(
   raw: unknown,
-  { synonyms = NO_RULES, technical = NO_TERMS }: Vocabulary = {},
+  { synonyms = NO_RULES, technical = NO_TERMS, absent = NO_TERMS }: Vocabulary = {},
 ): CatalogReader {
   const order = parseCatalog(raw);
   const maps = new Map<LookupKind, Map<string, number[]>>();
   let tables: SearchTables | undefined;
   let head: CatalogHead | undefined;
-  const searchTables = () => (tables ??= builtTables(raw, order, synonyms, technical));
+  const searchTables = () => (tables ??= builtTables(raw, order, { synonyms, technical, absent }));
   function map(kind: LookupKind) {
     let m = maps.get(kind);
     if (!m) {
@@ -85,7 +92,7 @@ export function memoryReader(
 /**
  * A catalog over `raw`: the parsed search_index.json (validated here; throws when it is malformed),
  * searched with `opts`' vocabulary, or generated/catalog/load.ts's exports (the built catalog,
- * thesaurus and technical terms compiled in).
+ * thesaurus and term lists compiled in).
  */
 export function createCatalog(raw: unknown, siteUrl: string, opts: Vocabulary = {}): Catalog {
   return openCatalog(isCatalogFiles(raw) ? raw : memoryReader(raw, opts), siteUrl);

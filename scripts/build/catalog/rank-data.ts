@@ -29,7 +29,7 @@ export function buildRankData(
   perDoc: readonly ReadonlyMap<string, number>[],
   titles: readonly string[],
   rules: readonly SynonymRule[],
-  technical: readonly TechnicalTerm[] = [],
+  { technical = [], absent = [] }: { technical?: readonly TechnicalTerm[]; absent?: readonly TechnicalTerm[] } = {},
   described: readonly (readonly string[])[] = [],
 ): RankData {
   const stemOfWord = new Map<string, string>();
@@ -122,7 +122,8 @@ export function buildRankData(
   const title = lists(titleStems);
   return {
     format: RANK_FORMAT,
-    technical: technicalKeys(technical),
+    technical: termKeys(technical),
+    absent: termKeys(absent),
     stems: stems.join("\n"),
     postStart: postings.start,
     postDoc: postings.items,
@@ -148,6 +149,6 @@ function lists(of: readonly (readonly number[])[]) {
   return { start, items };
 }
 
-/** The technical terms' keys (`technicalKey`), sorted and joined by "\n". */
-const technicalKeys = (terms: readonly TechnicalTerm[]) =>
+/** A term list's keys (`technicalKey`), sorted and joined by "\n". */
+const termKeys = (terms: readonly TechnicalTerm[]) =>
   [...new Set(terms.map((t) => technicalKey(t.words)))].sort(byCodeUnit).join("\n");

@@ -18,13 +18,14 @@ export const searchOrder = (entries: readonly Entry[]) =>
   [...entries].sort((a, b) => a.catalogNumber - b.catalogNumber);
 
 /**
- * The search tables of `entries`, which must be in search order, with the thesaurus's `rules` and
- * the `technical` terms.
+ * The search tables of `entries`, which must be in search order, with the thesaurus's `rules`, the
+ * `technical` terms and the `absent` interfaces.
  */
 export function buildSearchTables(
   entries: readonly Entry[],
   rules: readonly SynonymRule[] = [],
   technical: readonly TechnicalTerm[] = [],
+  absent: readonly TechnicalTerm[] = [],
 ): SearchTables {
   const memo = new Map<string, string>();
   const norm = (s: string) => {
@@ -45,7 +46,7 @@ export function buildSearchTables(
   const titles = entries.map((e) => normalize(e.title));
   return {
     words: buildSearchData(perDoc),
-    rank: buildRankData(perDoc, titles, rules, technical, entries.map(behaviourWords)),
+    rank: buildRankData(perDoc, titles, rules, { technical, absent }, entries.map(behaviourWords)),
     titles: titles.join("\n"),
     categories: Object.fromEntries(categories),
     withCode: entries.flatMap((e, d) => (e.hasGeneratedComponent ? [d] : [])),

@@ -1,9 +1,12 @@
 /**
- * The technical terms search reads as naming something other than an interface (technical-terms.txt
- * at the repository root): one term per line, a phrase of 1 to MAX_PHRASE_WORDS words, normalized like
- * queries; `#` starts a comment line, blank lines are ignored.
+ * The two term lists search reads beside the thesaurus, both at the repository root and in one format
+ * (one term per line, a phrase of 1 to MAX_PHRASE_WORDS words, normalized like queries; `#` starts a
+ * comment line, blank lines are ignored): the technical terms, which name something other than an
+ * interface (technical-terms.txt), and the interfaces the catalog does not carry
+ * (absent-interfaces.txt).
  */
 import { normalize, wordsOf } from "../../../src/catalog/normalize.ts";
+import type { Entry } from "../../../src/catalog/schema.ts";
 import { MAX_PHRASE_WORDS } from "../../../src/catalog/rank-data.ts";
 import { stemOf } from "./stem.ts";
 import type { SynonymRule } from "./thesaurus.ts";
@@ -15,13 +18,18 @@ export interface TechnicalTerm {
 }
 
 /** The terms of a technical-terms file; throws with the line number of the first malformed line. */
-export function parseTechnicalTerms(text: string): TechnicalTerm[] {
+export const parseTechnicalTerms = (text: string) => parseTerms(text, "technical-terms");
+
+/** The terms of an absent-interfaces file; throws with the line number of the first malformed line. */
+export const parseAbsentInterfaces = (text: string) => parseTerms(text, "absent-interfaces");
+
+function parseTerms(text: string, file: string): TechnicalTerm[] {
   const terms: TechnicalTerm[] = [];
   text.split(/\r?\n/).forEach((raw, i) => {
     const line = raw.trim();
     if (line === "" || line.startsWith("#")) return;
     const fail = (why: string) => {
-      throw new Error(`technical-terms line ${i + 1}: ${why}: ${JSON.stringify(line.slice(0, 80))}`);
+      throw new Error(`${file} line ${i + 1}: ${why}: ${JSON.stringify(line.slice(0, 80))}`);
     };
     if (/[,=]/.test(line)) fail("one term per line, without , or =>");
     const words = wordsOf(normalize(line));
@@ -45,17 +53,7 @@ export function refuseUiTerms(
 ) {
   const titleStems = new Set(titles.map((t) => stems(wordsOf(t))));
   const titleWords = new Set(titles.flatMap(wordsOf).map(stemOf));
-  // Every run of words of a thesaurus term, by stem, to the first term holding it: a lookup per
-  // technical term instead of a scan of every thesaurus term (that scan was most of a catalog build's CPU).
-  const thesaurus = new Map<string, string>();
-  for (const p of rules.flatMap((r) => [...r.from, ...r.to])) {
-    const s = p.map(stemOf);
-    for (let i = 0; i < s.length; i++)
-      for (let j = i + 1; j <= s.length; j++) {
-        const run = s.slice(i, j).join(" ");
-        if (!thesaurus.has(run)) thesaurus.set(run, s.join(" "));
-      }
-  }
+  const thesaurus = thesaurusRuns(rules);
   for (const { words, line } of terms) {
     const key = stems(words);
     const fail = (why: string) => {
@@ -66,4 +64,67 @@ export function refuseUiTerms(
     const phrase = thesaurus.get(key);
     if (phrase !== undefined) fail(`is in the thesaurus ("${phrase}")`);
   }
+}
+
+/**
+ * Every run of words of a thesaurus term, by stem, to the first term holding it: a lookup per
+ * term of a list instead of a scan of every thesaurus term (that scan was most of a catalog build's CPU).
+ */
+function thesaurusRuns(rules: readonly SynonymRule[]): Map<string, string> {
+  const runs = new Map<string, string>();
+  for (const p of rules.flatMap((r) => [...r.from, ...r.to])) {
+    const s = p.map(stemOf);
+    for (let i = 0; i < s.length; i++)
+      for (let j = i + 1; j <= s.length; j++) {
+        const run = s.slice(i, j).join(" ");
+        if (!runs.has(run)) runs.set(run, s.join(" "));
+      }
+  }
+  return runs;
+}
+
+/**
+ * Throws naming the first absent interface the repository's other lists read otherwise: a run of
+ * words of a thesaurus term (the thesaurus leads it to a pattern), or a technical term (one list per
+ * word).
+ */
+export function refuseMisplaced(
+  absent: readonly TechnicalTerm[],
+  rules: readonly SynonymRule[],
+  technical: readonly TechnicalTerm[],
+) {
+  const thesaurus = thesaurusRuns(rules);
+  const techs = new Set(technical.map((t) => stems(t.words)));
+  for (const { words, line } of absent) {
+    const key = stems(words);
+    const fail = (why: string) => {
+      throw new Error(`absent-interfaces line ${line}: "${words.join(" ")}" ${why}`);
+    };
+    const phrase = thesaurus.get(key);
+    if (phrase !== undefined) fail(`is in the thesaurus ("${phrase}"), which leads it to a pattern`);
+    if (techs.has(key)) fail("is a technical term");
+  }
+}
+
+/** A pattern's title, and what it says of itself in its own fields, normalized. */
+export const ownText = (e: Entry) => ({
+  title: e.title,
+  text: normalize(
+    [e.title, ...e.tags, e.description, ...(e.uxFlows ?? []), ...(e.interactionRules ?? [])].join(" \n "),
+  ),
+});
+
+/**
+ * The absent interfaces some pattern says of itself (`patterns`, from `ownText`: its title, tags,
+ * description, UX flows and interaction rules, by stem), each with the first such pattern's title:
+ * that catalog carries them. The build leaves them out of its tables rather than fail on the
+ * site's data; a test holds the shipped list to none.
+ */
+export function carried(absent: readonly TechnicalTerm[], patterns: readonly { title: string; text: string }[]) {
+  const said = patterns.map((p) => ` ${stems(wordsOf(p.text))} `);
+  return absent.flatMap((term) => {
+    const key = ` ${stems(term.words)} `;
+    const at = said.findIndex((t) => t.includes(key));
+    return at < 0 ? [] : [{ term, title: patterns[at].title }];
+  });
 }

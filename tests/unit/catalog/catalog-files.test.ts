@@ -16,6 +16,7 @@ import type { Resolution } from "../../../src/catalog/resolve.ts";
 import type { Entry } from "../../../src/catalog/schema.ts";
 import type { CatalogFiles } from "../../../src/catalog/reader.ts";
 import {
+  ABSENT,
   buildCatalogFiles,
   CATALOG_DIR,
   CHUNK,
@@ -28,7 +29,12 @@ import {
 } from "../../../scripts/build/catalog.ts";
 import { generateCatalog, rng } from "../../../scripts/lib/gen-catalog.ts";
 import { createCatalog } from "../../helpers/memory-catalog.ts";
-import { parseTechnicalTerms } from "../../../scripts/build/catalog/technical.ts";
+import {
+  carried,
+  ownText,
+  parseAbsentInterfaces,
+  parseTechnicalTerms,
+} from "../../../scripts/build/catalog/technical.ts";
 import { parseThesaurus } from "../../../scripts/build/catalog/thesaurus.ts";
 import * as shippedFiles from "../../../generated/catalog/load.ts";
 import { fixtureSource } from "../../helpers/app.ts";
@@ -41,6 +47,7 @@ const sourceText = readFileSync(SOURCE, "utf8");
 const thesaurus = readFileSync(THESAURUS, "utf8");
 const synonyms = parseThesaurus(thesaurus);
 const technical = parseTechnicalTerms(readFileSync(TECHNICAL, "utf8"));
+const absent = parseAbsentInterfaces(readFileSync(ABSENT, "utf8"));
 const raw = JSON.parse(sourceText) as Entry[];
 const work = await mkdtemp(join(tmpdir(), "catalog-files-"));
 afterAll(() => rm(work, { recursive: true, force: true }));
@@ -148,7 +155,7 @@ describe("the built catalog (generated/catalog/)", () => {
   it("loads without zod into the same catalog as the validated raw index (shipped catalog)", async () => {
     await expectSameCatalog(
       createCatalog(shippedFiles, SITE),
-      createCatalog(raw, SITE, { synonyms, technical }),
+      createCatalog(raw, SITE, { synonyms, technical, absent }),
       raw,
       1,
     );
@@ -165,7 +172,7 @@ describe("the built catalog (generated/catalog/)", () => {
       "load.ts",
     ]);
     const split = createCatalog(files, SITE);
-    const memory = createCatalog(entries, SITE, { synonyms, technical });
+    const memory = createCatalog(entries, SITE, { synonyms, technical, absent });
     await expectSameCatalog(split, memory, entries, 2);
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 40 }), async (ref) => {
@@ -192,6 +199,29 @@ describe("the built catalog (generated/catalog/)", () => {
     await expect(build("snackbar")).rejects.toThrow(/is in the thesaurus/);
     await expect(build("a, b")).rejects.toThrow(/line 1: one term per line/);
     await expect(build("one two three four five")).rejects.toThrow(/line 1: a term of more than 4 words/);
+  });
+
+  it("refuses absent interfaces that other lists read, or malformed, naming the line", async () => {
+    const build = (absent: string) => buildCatalogFiles(JSON.stringify(raw.slice(0, 40)), { thesaurus, absent });
+    await expect(build("# ok\n\nvideo call\npie chart\n")).resolves.toBeInstanceOf(Map);
+    // A run of a thesaurus term's words, a technical term.
+    await expect(build("video call\nslot machine")).rejects.toThrow(/line 2: "slot machine" is in the thesaurus/);
+    await expect(build("terraform")).rejects.toThrow(/line 1: "terraform" is a technical term/);
+    await expect(build("a, b")).rejects.toThrow(/absent-interfaces line 1: one term per line/);
+  });
+
+  it("leaves out an absent interface a pattern says, and the shipped list holds none", async () => {
+    const first = raw
+      .slice(0, 40)
+      .map((e, i) => (i === 3 ? { ...e, description: `${e.description} A quantum abacus.` } : e));
+    const text = await buildCatalogFiles(JSON.stringify(first), { thesaurus, absent: "video call\nquantum abacuses" });
+    const keys = (JSON.parse(text.get("search.json")!) as { rank: { absent: string } }).rank.absent.split("\n");
+    expect(keys).toEqual(["video call"]);
+    expect(carried(parseAbsentInterfaces("quantum abacus"), first.map(ownText))).toEqual([
+      expect.objectContaining({ title: first[3].title }),
+    ]);
+    // The site may add a pattern for an interface listed as absent: this names it, to be taken off the list.
+    expect(carried(absent, raw.map(ownText)).map((c) => `${c.term.words.join(" ")} (${c.title})`)).toEqual([]);
   });
 
   it("fails loudly when its search tables do not match its head, or its head is of another format", async () => {

@@ -13,10 +13,10 @@ import { parseThesaurus } from "../../../scripts/build/catalog/thesaurus.ts";
 import { editDistance, maxEdits } from "../../../src/catalog/typos.ts";
 import { ROOT } from "../../../scripts/lib/repo-root.ts";
 import { entry, entryIndex } from "../../helpers/entries.ts";
-import { synonyms, technical } from "../../helpers/app.ts";
+import { absent, synonyms, technical } from "../../helpers/app.ts";
 
 const raw: Entry[] = JSON.parse(readFileSync(`${ROOT}/search_index.json`, "utf8"));
-const catalog = createCatalog(raw, "https://patttterns.com", { synonyms, technical });
+const catalog = createCatalog(raw, "https://patttterns.com", { synonyms, technical, absent });
 const found = async (q: string) => {
   const r = await catalog.search(q, { limit: 10 });
   return r.hits.map((e, i) => ({ title: e.title, match: r.match[i] }));

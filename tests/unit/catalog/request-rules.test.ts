@@ -5,14 +5,14 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import type { Entry } from "../../../src/catalog/schema.ts";
-import { parseTechnicalTerms } from "../../../scripts/build/catalog/technical.ts";
+import { parseAbsentInterfaces, parseTechnicalTerms } from "../../../scripts/build/catalog/technical.ts";
 import { ROOT } from "../../../scripts/lib/repo-root.ts";
 import { createCatalog } from "../../helpers/memory-catalog.ts";
 import { entry, entryIndex } from "../../helpers/entries.ts";
-import { synonyms, technical } from "../../helpers/app.ts";
+import { absent, synonyms, technical } from "../../helpers/app.ts";
 
 const raw: Entry[] = JSON.parse(readFileSync(`${ROOT}/search_index.json`, "utf8"));
-const catalog = createCatalog(raw, "https://patttterns.com", { synonyms, technical });
+const catalog = createCatalog(raw, "https://patttterns.com", { synonyms, technical, absent });
 const found = async (q: string) => (await catalog.search(q, { limit: 5 })).hits.map((e) => e.title);
 const titles = (hits: { entry: Entry }[]) => hits.map((h) => h.entry.title);
 
@@ -98,6 +98,51 @@ describe("weak hits earn their place", () => {
     );
     expect(r.hits[0]?.title).toBe("Date Range Picker");
     expect(r.match[0]).toBe("some_words");
+  });
+});
+
+describe("an interface the catalog does not carry", () => {
+  const es = [
+    entry(1, "Mute Button", { description: "Mutes the microphone during a call.", tags: ["audio"] }),
+    entry(2, "Sortable List", { description: "Reorder items of a list by dragging a handle.", tags: ["lists"] }),
+    entry(3, "Empty State", { description: "What a screen shows before it has content.", tags: ["onboarding"] }),
+  ];
+  const technical = parseTechnicalTerms("long polling");
+  const withList = entryIndex(es, { technical, absent: parseAbsentInterfaces("video call\npoll") });
+  const without = entryIndex(es, { technical });
+
+  it("empties a page of weak hits when the request names one", () => {
+    const q = "mute the microphone in a video call";
+    expect(titles(without.ranked(q))).toEqual(["Mute Button"]);
+    expect(without.ranked(q)[0].match).toBe("some_words");
+    expect(withList.ranked(q)).toEqual([]);
+  });
+
+  it("keeps a hit whose title the request says, and hits of every word", () => {
+    expect(titles(withList.ranked("sortable list of polls"))).toEqual(["Sortable List"]);
+    expect(titles(withList.ranked("mute button"))).toEqual(["Mute Button"]);
+  });
+
+  it("is not read inside a technical term", () => {
+    // "polling" is a poll's word, but "long polling" names a technique, and the page is not emptied for it.
+    const q = "long polling list that reorders by dragging a handle";
+    expect(titles(withList.ranked(q))).toEqual(titles(without.ranked(q)));
+    expect(withList.ranked(q)).not.toEqual([]);
+  });
+
+  it("is named in the search result, as the request says it", async () => {
+    const r = await catalog.search(
+      "patients and doctors need a video call screen with mute, camera off and screen sharing",
+    );
+    expect(r).toMatchObject({ total: 0, hits: [], absent: "video call" });
+    expect((await catalog.search("turn-by-turn directions for drivers")).absent).toBe("turn by turn");
+    // The shipped list, not the ranking alone, empties this page: without it the page has weak hits.
+    const bare = createCatalog(raw, "https://patttterns.com", { synonyms, technical });
+    const weak = await bare.search(
+      "patients and doctors need a video call screen with mute, camera off and screen sharing",
+    );
+    expect(weak.hits.length).toBeGreaterThan(0);
+    expect(weak.match.every((m) => m === "some_words")).toBe(true);
   });
 });
 

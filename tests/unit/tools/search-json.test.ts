@@ -37,12 +37,17 @@ const queries = [
   "popup to confirm",
   "recipe for banana cake",
   "shimmer loading cards",
+  "patients and doctors need a video call screen with mute, camera off and screen sharing",
+  "pie chart",
   "aws region picker dropdown",
 ];
 
-/** A page says NOTHING_FOUND (or the tool's) without a hit, WEAK_ONLY when all its hits are some_words. */
-function noteOf(total: number, match: readonly MatchKind[], empty: string) {
-  if (total === 0) return { suggestion: empty };
+/**
+ * A page says NOTHING_FOUND (or the tool's) without a hit, after naming the interface the catalog
+ * does not carry when that is why; WEAK_ONLY when all its hits are some_words.
+ */
+function noteOf(total: number, match: readonly MatchKind[], empty: string, absent?: string) {
+  if (total === 0) return { suggestion: absent ? `The catalog has no pattern for "${absent}". ${empty}` : empty };
   return match.every((m) => m === "some_words") ? { suggestion: WEAK_ONLY } : {};
 }
 
@@ -52,6 +57,9 @@ describe("the suggestion", () => {
     expect(suggestionFor({ total: 3, match: ["some_words", "some_words"] }, "empty")).toBe(WEAK_ONLY);
     expect(suggestionFor({ total: 3, match: ["synonym", "some_words"] }, "empty")).toBeUndefined();
     expect(suggestionFor({ total: 1, match: ["all_words"] }, "empty")).toBeUndefined();
+    expect(suggestionFor({ total: 0, match: [], absent: "video call" }, "empty")).toBe(
+      'The catalog has no pattern for "video call". empty',
+    );
     for (const text of [NOTHING_FOUND, WEAK_ONLY]) expect(text).toContain(CATALOG_MAP_URI);
   });
 });
@@ -60,9 +68,9 @@ describe("search_patterns text block", () => {
   for (const query of queries) {
     for (const limit of [1, 10, 50]) {
       it(`${query} (limit ${limit}) equals JSON.stringify of the result object`, async () => {
-        const { total, hits, match } = await catalog.search(query, { limit });
+        const { total, hits, match, absent } = await catalog.search(query, { limit });
         const results = hits.map((e, i) => ({ ...summary(catalog, e), match: match[i] }));
-        const expected = { results, total, ...noteOf(total, match, NOTHING_FOUND) };
+        const expected = { results, total, ...noteOf(total, match, NOTHING_FOUND, absent) };
         expect(await textOf("search_patterns", { query, limit })).toBe(JSON.stringify(expected));
       });
     }
@@ -78,6 +86,7 @@ describe("search_components text block", () => {
     { query: "zzzz-no-such-word" },
     { query: "zzzz-no-such-word", only_with_code: false },
     { query: "shimmer loading cards", only_with_code: false },
+    { query: "a terminal to run shell commands" },
   ];
   for (const args of cases) {
     it(`${JSON.stringify(args)} equals JSON.stringify of the result object`, async () => {
@@ -97,7 +106,7 @@ describe("search_components text block", () => {
           match: direct.match[i],
         })),
         total: direct.total,
-        ...noteOf(direct.total, direct.match, suggestion),
+        ...noteOf(direct.total, direct.match, suggestion, direct.absent),
       };
       expect(await textOf("search_components", args)).toBe(JSON.stringify(object));
     });
