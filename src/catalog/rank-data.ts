@@ -127,10 +127,10 @@ export interface RankIndex {
   /** The technical terms among normalized query words (see TechnicalTerms). */
   technicalAt(words: readonly string[]): TechnicalTerms;
   /**
-   * The first interface the catalog does not carry that normalized query words name, as they say it,
-   * but one overlapping the positions of a technical term (`technical`: "long polling" is not a poll).
+   * The interfaces the catalog does not carry that normalized query words name, but those
+   * overlapping the positions of a technical term (`technical`: "long polling" is not a poll).
    */
-  absentAt(words: readonly string[], technical: ReadonlySet<number>): string | undefined;
+  absentAt(words: readonly string[], technical: ReadonlySet<number>): AbsentTerms | undefined;
 }
 
 /**
@@ -140,6 +140,15 @@ export interface RankIndex {
 export interface TechnicalTerms {
   at: Set<number>;
   terms: number;
+}
+
+/**
+ * The interfaces the catalog does not carry among a query's words: the first as the query says it,
+ * and the positions of all.
+ */
+export interface AbsentTerms {
+  named: string;
+  at: Set<number>;
 }
 
 /** Decodes `data`; what only some queries need (the thesaurus's keys, the spellings) is read on first use. */
@@ -229,12 +238,13 @@ export function decodeRankData(data: RankData, ix: WordIndex, count: number): Ra
     },
     absentAt(words, technical) {
       absent ??= data.absent === "" ? NONE : data.absent.split("\n");
-      let first: string | undefined;
+      let found: AbsentTerms | undefined;
       eachTerm(absent, words, (i, len) => {
         for (let k = i; k < i + len; k++) if (technical.has(k)) return;
-        first ??= words.slice(i, i + len).join(" ");
+        found ??= { named: words.slice(i, i + len).join(" "), at: new Set() };
+        for (let k = i; k < i + len; k++) found.at.add(k);
       });
-      return first;
+      return found;
     },
   };
 }

@@ -7,11 +7,12 @@
  * Restraint, so a question about banana cake returns nothing rather than a page of weak matches:
  * a query the catalog mostly cannot read (most of its weight in words no pattern uses, with no
  * synonym) finds only a title it says whole; otherwise a pattern must explain enough of what can be
- * read, less for a long query than a short one, or be named by its title.
+ * read, less for a long query than a short one, or be named by its title. Weak hits beside an
+ * interface the catalog does not carry give way to what the rest of the query finds.
  */
 import { STOPWORDS } from "./analyze.ts";
 import { type Concept, createConceptReader } from "./concepts.ts";
-import type { RankIndex, TechnicalTerms } from "./rank-data.ts";
+import type { AbsentTerms, RankIndex, TechnicalTerms } from "./rank-data.ts";
 import { asksInterface } from "./interface.ts";
 import { createScorer, FLAG, type Tallies } from "./score.ts";
 
@@ -37,6 +38,8 @@ const minExplained = (concepts: number) => (concepts <= 2 ? 0.5 : concepts <= 4 
 const MOST_OF_READABLE = 0.75;
 /** The least share of a query's whole weight (unreadable words included) a page of weak hits must explain. */
 const MIN_EARNED = 0.2;
+/** The least share of the rest of a query naming an interface the catalog does not carry that a weak hit explains. */
+const MOST_OF_REST = 0.5;
 /** Hits scoring under this share of the best one are noise beside it. */
 const MIN_RELATIVE_SCORE = 0.15;
 /** A title fully named by the query multiplies a hit's score by this much. */
@@ -134,34 +137,46 @@ export function createRanker(rk: RankIndex, count: number, title: (d: number) =>
    * with their scores, but those in `listed` (the exact hits, already listed). Which ones are kept
    * does not depend on what a caller filters afterwards (category, code): a filtered search is the
    * same list, filtered. Steps: read the concepts → score each pattern → keep the hits that explain
-   * enough → drop the noise beside the best.
+   * enough → drop the noise beside the best. `rest`: the words are what is left of a query beside an
+   * interface the catalog does not carry (keepMostOfRest).
    */
-  return function rank(words: string[], technical: TechnicalTerms, listed: readonly number[] = []): Ranked {
+  return function rank(
+    words: string[],
+    technical: TechnicalTerms,
+    listed: readonly number[] = [],
+    rest = false,
+  ): Ranked {
     // A question about how something works is never a UI request ("show me how to shard postgres");
     // otherwise a query asking for an interface reads its technical terms as context.
     const asks = ASKS_HOW.test(`${words.join(" ")} `);
-    const context = technical.terms > 0 && !asks && asksInterface(words, technical);
-    const cs = concepts(words, technical, context);
+    const stack = technical.terms > 0 && !asks && asksInterface(words, technical);
+    const cs = concepts(words, technical, stack);
     const out: Ranked = { docs: [], scores: [], match: [] };
     if (cs.length === 0) return out;
-    const q = reading(words, cs, context ? 0 : technical.terms, asks);
+    const q = reading(words, cs, stack ? 0 : technical.terms, asks);
+    let absent: AbsentTerms | undefined;
     const best = score(cs, listed, (tallies) => {
       const top = keepHits(tallies, q, out);
+      if (rest) keepMostOfRest(tallies, q, out);
       // Weak hits alone, where the exact tier found nothing, must explain the query's distinctive
-      // words: an interface the catalog does not carry, which the query names, they cannot, unless
-      // the query also says one's title ("sortable list of polls").
+      // words, and an interface the catalog does not carry, which the query names, they cannot.
       if (listed.length === 0 && out.match.every((m) => m === MATCH.someWords)) {
-        const absent = out.docs.some((d) => q.phrase.includes(` ${title(d)} `))
-          ? undefined
-          : rk.absentAt(words, technical.at);
-        if (absent !== undefined) out.absent = absent;
+        if (!rest) absent = rk.absentAt(words, technical.at);
         if (absent !== undefined || unearned(tallies, q, out))
           out.docs.length = out.scores.length = out.match.length = 0;
       }
       return top;
     });
     dropNoise(out, best);
-    return out;
+    if (absent === undefined) return out;
+    // Read that interface as context: what the query asks of it, the catalog may have ("a
+    // confirmation popup before deleting a pie chart" is Confirmation Dialog). Hits for the rest of
+    // the query match only some of its words.
+    const others = words.filter((_, i) => !absent!.at.has(i));
+    const found = rank(others, rk.technicalAt(others), listed, true);
+    found.match.fill(MATCH.someWords);
+    found.absent = absent.named;
+    return found;
   };
 }
 
@@ -178,6 +193,25 @@ function unearned(t: Readonly<Tallies>, q: Reading, out: Ranked): boolean {
   let most = 0;
   for (const d of out.docs) most = Math.max(most, t.explained[d]);
   return most < MIN_EARNED * q.weight;
+}
+
+/**
+ * Keeps, in place, the hits `out` that explain most of query `q` as written: `q` is the rest of a
+ * query naming an interface the catalog does not carry, which is its subject unless most of the
+ * rest is explained ("patients and doctors need a video call screen with mute, camera off and
+ * screen sharing" is not Apply Promo Code for "off"), and a word corrected there is more likely
+ * one of that interface's than a typo ("audio waveform trimmer" is not Skeleton Loader's "shimmer").
+ */
+function keepMostOfRest(t: Readonly<Tallies>, q: Reading, out: Ranked): void {
+  let kept = 0;
+  for (let j = 0; j < out.docs.length; j++) {
+    const d = out.docs[j];
+    if (t.explained[d] < MOST_OF_REST * q.weight || t.flags[d] & FLAG.corrected) continue;
+    out.docs[kept] = out.docs[j];
+    out.scores[kept] = out.scores[j];
+    out.match[kept++] = out.match[j];
+  }
+  out.docs.length = out.scores.length = out.match.length = kept;
 }
 
 /** Whether pattern d explains enough of query `q` to be shown without being named. */

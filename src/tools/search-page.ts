@@ -36,16 +36,17 @@ export const WEAK_ONLY =
   "Every hit matched only some of the words: check each description before using one, or read the resource " +
   `${MAP} (every pattern's number, title and what it is) and pick one by number.`;
 
-/** What an empty search says first when the query names an interface the catalog does not carry. */
+/** What a search says first when the query names an interface the catalog does not carry. */
 export const notCarried = (absent: string) => `The catalog has no pattern for ${JSON.stringify(absent)}.`;
 
 /**
- * The page's suggestion: NOTHING_FOUND's (or the tool's) without a hit, after naming the interface the
- * catalog does not carry if that is why; WEAK_ONLY when every hit is weak.
+ * The page's suggestion: NOTHING_FOUND's (or the tool's) without a hit, WEAK_ONLY when every hit is
+ * weak; either after naming the interface the query asks for that the catalog does not carry.
  */
 export function suggestionFor(found: { match: readonly MatchKind[]; total: number; absent?: string }, empty: string) {
-  if (found.total === 0) return found.absent === undefined ? empty : `${notCarried(found.absent)} ${empty}`;
-  return found.match.length > 0 && found.match.every((m) => m === MATCH.someWords) ? WEAK_ONLY : undefined;
+  const weak = found.match.length > 0 && found.match.every((m) => m === MATCH.someWords);
+  const note = found.total === 0 ? empty : weak ? WEAK_ONLY : undefined;
+  return note === undefined || found.absent === undefined ? note : `${notCarried(found.absent)} ${note}`;
 }
 
 /**

@@ -39,16 +39,18 @@ const queries = [
   "shimmer loading cards",
   "patients and doctors need a video call screen with mute, camera off and screen sharing",
   "pie chart",
+  "a confirmation popup before deleting a pie chart",
   "aws region picker dropdown",
 ];
 
 /**
- * A page says NOTHING_FOUND (or the tool's) without a hit, after naming the interface the catalog
- * does not carry when that is why; WEAK_ONLY when all its hits are some_words.
+ * A page says NOTHING_FOUND (or the tool's) without a hit, WEAK_ONLY when all its hits are
+ * some_words; either after naming the interface the catalog does not carry that the query asks for.
  */
 function noteOf(total: number, match: readonly MatchKind[], empty: string, absent?: string) {
-  if (total === 0) return { suggestion: absent ? `The catalog has no pattern for "${absent}". ${empty}` : empty };
-  return match.every((m) => m === "some_words") ? { suggestion: WEAK_ONLY } : {};
+  const note = total === 0 ? empty : match.every((m) => m === "some_words") ? WEAK_ONLY : undefined;
+  if (note === undefined) return {};
+  return { suggestion: absent ? `The catalog has no pattern for "${absent}". ${note}` : note };
 }
 
 describe("the suggestion", () => {
@@ -59,6 +61,9 @@ describe("the suggestion", () => {
     expect(suggestionFor({ total: 1, match: ["all_words"] }, "empty")).toBeUndefined();
     expect(suggestionFor({ total: 0, match: [], absent: "video call" }, "empty")).toBe(
       'The catalog has no pattern for "video call". empty',
+    );
+    expect(suggestionFor({ total: 1, match: ["some_words"], absent: "pie chart" }, "empty")).toBe(
+      `The catalog has no pattern for "pie chart". ${WEAK_ONLY}`,
     );
     for (const text of [NOTHING_FOUND, WEAK_ONLY]) expect(text).toContain(CATALOG_MAP_URI);
   });
