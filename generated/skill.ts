@@ -7,7 +7,7 @@ export const SKILL = {
   description: "Use when building or designing UI (navigation, forms, overlays, feedback, data display, onboarding, AI chat, mobile gestures) and the PATTTTERNS MCP server is connected, or the user mentions patttterns.com, a catalog number like \"#123\" or a PATTTTERNS pattern. Find the catalog's pattern, fetch its exact React + Tailwind TSX component instead of inventing markup (or install it with the shadcn CLI), pin versions, give the --ui-* design tokens values, check adapted code with validate_component, and handle the server's errors.",
   /** Path of the static copy the site serves (Agent Skills discovery). */
   path: "/.well-known/agent-skills/patttterns/SKILL.md",
-  sha256: "604fa09887f4ed6b41231d1da1cd7cddfe65cedc0b94f193844a0b6a805d4b6c",
+  sha256: "9abcfebcd871d5820687a417619d627abee2e7d9f6e1d55cebdd5c4f3e5937d5",
   markdown:
     "---\n" +
     "name: patttterns\n" +
@@ -43,6 +43,9 @@ export const SKILL = {
     "     it is, by section, in under 4,000 tokens. Pick the pattern yourself and pass its number\n" +
     "     (`\"#123\"`) to `get_pattern` or `get_component`. Or try `search_patterns` (every pattern, with\n" +
     "     or without code), or describe the UI differently.\n" +
+    "   - A `suggestion` that starts `The catalog has no pattern for \"video call\".` means that kind of\n" +
+    "     interface is not in the catalog: do not look for it again. Any hits are for the rest of the\n" +
+    "     request (a confirmation dialog beside the chart you build), to use for those parts.\n" +
     "2. `get_component` with the hit's `pattern_id` (or `catalog_number`, e.g. `\"#123\"`).\n" +
     "   The result has four parts:\n" +
     "   - `metadata`: name, `pattern_id`, `catalog_number`, `version_id` (the one you got),\n" +
