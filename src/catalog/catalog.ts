@@ -37,7 +37,7 @@ export interface Catalog extends Resolver {
   /**
    * Exact matches (every query word, whole, in the title, description, tags, type or slug) first, then
    * ranked ones (search.ts); `match[i]` says how `hits[i]` matched; `absent`, the interface the
-   * catalog does not carry that the query names, when that is why nothing was found.
+   * catalog does not carry that the query names, when the hits were weak beside it.
    */
   search(
     query: string,

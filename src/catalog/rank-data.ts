@@ -69,8 +69,8 @@ export interface RankData {
   technical: string;
   /**
    * Interfaces the catalog does not carry (absent-interfaces.txt: "video call", "pie chart"), as
-   * keys like `technical`'s: a query naming one whose hits all match only some of its words gets
-   * none (rank.ts).
+   * keys like `technical`'s: beside one, hits that all match only some of a query's words give way
+   * to what the rest of it finds (rank.ts).
    */
   absent: string;
 }

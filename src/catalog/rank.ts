@@ -159,7 +159,8 @@ export function createRanker(rk: RankIndex, count: number, title: (d: number) =>
       const top = keepHits(tallies, q, out);
       if (rest) keepMostOfRest(tallies, q, out);
       // Weak hits alone, where the exact tier found nothing, must explain the query's distinctive
-      // words, and an interface the catalog does not carry, which the query names, they cannot.
+      // words, and an interface the catalog does not carry (absent-interfaces.txt), which the query
+      // names, they cannot ("a video call screen with mute" is not Sticky Call to Action).
       if (listed.length === 0 && out.match.every((m) => m === MATCH.someWords)) {
         if (!rest) absent = rk.absentAt(words, technical.at);
         if (absent !== undefined || unearned(tallies, q, out))
@@ -185,9 +186,7 @@ export function createRanker(rk: RankIndex, count: number, title: (d: number) =>
  * catalog cannot read included: then they share only its common words, not the distinctive ones
  * (rare words weigh most, and a word no pattern uses the most of all), and the query gets no
  * results rather than guesses ("B-tree vs LSM tree write amplification for time series" is not Tree
- * View). The other distinctive words weak hits cannot explain: an interface the catalog does not
- * carry (absent-interfaces.txt), which the query names ("a video call screen with mute and screen
- * sharing" is not Sticky Call to Action).
+ * View).
  */
 function unearned(t: Readonly<Tallies>, q: Reading, out: Ranked): boolean {
   let most = 0;

@@ -37,7 +37,7 @@ export const WEAK_ONLY =
   `${MAP} (every pattern's number, title and what it is) and pick one by number.`;
 
 /** What a search says first when the query names an interface the catalog does not carry. */
-export const notCarried = (absent: string) => `The catalog has no pattern for ${JSON.stringify(absent)}.`;
+const notCarried = (absent: string) => `The catalog has no pattern for ${JSON.stringify(absent)}.`;
 
 /**
  * The page's suggestion: NOTHING_FOUND's (or the tool's) without a hit, WEAK_ONLY when every hit is
