@@ -21,14 +21,7 @@ import { normalize } from "../../src/catalog/normalize.ts";
 import type { Entry } from "../../src/catalog/schema.ts";
 import { parseCatalog } from "./catalog/parse.ts";
 import { buildSearchTables, shardCount, summarize } from "./catalog/tables.ts";
-import {
-  carried,
-  ownText,
-  parseAbsentInterfaces,
-  parseTechnicalTerms,
-  refuseMisplaced,
-  refuseUiTerms,
-} from "./catalog/technical.ts";
+import { parseAbsentInterfaces, parseTechnicalTerms, refuseMisplaced, refuseUiTerms } from "./catalog/technical.ts";
 import { parseThesaurus } from "./catalog/thesaurus.ts";
 import { ROOT } from "../lib/repo-root.ts";
 import { type Generator, type Owned, staleOutputs, writeOutputs } from "./generated.ts";
@@ -63,8 +56,8 @@ const pad = (n: number, total: number) => String(n).padStart(Math.max(3, String(
  * The catalog directory's files (name to exact text) for a search_index.json text, with a thesaurus
  * (none unless given), technical terms (technical-terms.txt unless given) and absent interfaces
  * (absent-interfaces.txt unless given); throws when one is invalid, a technical term is UI
- * vocabulary (a title or its word, a thesaurus term), or an absent interface is a thesaurus or
- * technical term. An absent interface some pattern says is left out: that catalog carries it.
+ * vocabulary (a title or its word, a thesaurus term), or an absent interface is listed twice or is
+ * a thesaurus or technical term. An absent interface some pattern says is left out of the tables.
  */
 export async function buildCatalogFiles(
   sourceText: string,
@@ -84,10 +77,8 @@ export async function buildCatalogFiles(
     entries.map((e) => normalize(e.title)),
     synonyms,
   );
-  const listed = parseAbsentInterfaces(absent ?? (await readFile(ABSENT, "utf8")));
-  refuseMisplaced(listed, synonyms, terms);
-  const said = new Set(carried(listed, entries.map(ownText)).map((c) => c.term));
-  const missing = listed.filter((t) => !said.has(t));
+  const missing = parseAbsentInterfaces(absent ?? (await readFile(ABSENT, "utf8")));
+  refuseMisplaced(missing, synonyms, terms);
   const indexSha256 = createHash("sha256").update(sourceText).digest("hex");
   const chunks = Math.ceil(entries.length / chunkSize);
   const shards = shardCount(entries.length);

@@ -37,7 +37,8 @@ export interface Catalog extends Resolver {
   /**
    * Exact matches (every query word, whole, in the title, description, tags, type or slug) first, then
    * ranked ones (search.ts); `match[i]` says how `hits[i]` matched; `absent`, the interface the
-   * catalog does not carry that the query names, when the hits were weak beside it.
+   * catalog does not carry that the query names (its normalized words), when the hits were weak
+   * beside it.
    */
   search(
     query: string,

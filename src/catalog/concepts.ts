@@ -62,6 +62,8 @@ export interface Concept {
   alternatives: Alternative[];
 }
 
+const NO_POSITIONS: ReadonlySet<number> = new Set();
+
 /** Reads a normalized query's words into concepts, over the catalog's stem table and its titles (joined by "\n"). */
 export function createConceptReader(rk: RankIndex, titles: string) {
   const idfOf = (s: number) => (s < 0 ? rk.idfUnknown : rk.idf[s]);
@@ -162,9 +164,15 @@ export function createConceptReader(rk: RankIndex, titles: string) {
    * The concepts of a normalized query's words: one per content word (but products named for
    * comparison), plus what phrases add to the words they span. A thesaurus phrase is looked up over
    * the words as typed ("sign in", "are you sure"), over the content words alone ("close my account"
-   * holds "close account"), and over a word split or corrected; spelling comes last.
+   * holds "close account"), and over a word split or corrected; spelling comes last, but for the
+   * words at `uncorrected`.
    */
-  return function concepts(words: string[], technical: TechnicalTerms, context = false): Concept[] {
+  return function concepts(
+    words: string[],
+    technical: TechnicalTerms,
+    context = false,
+    uncorrected: ReadonlySet<number> = NO_POSITIONS,
+  ): Concept[] {
     const typed = words.map(stemOf);
     // Numbers say little about which pattern is meant ("6 digits", "v3", "over 18"), unless the
     // catalog or the thesaurus knows them ("2fa", "404"); nor do contractions' tails (CLITICS).
@@ -233,16 +241,18 @@ export function createConceptReader(rk: RankIndex, titles: string) {
     // UI vocabulary (a title, a tag, the thesaurus) that no pattern reads alone do not count against
     // it: "hero" in "carousle for hero images" says the query is about UI.
     const unreadable = content.filter(({ i }) => !concept.get(i)!.alternatives.some(allKnown));
+    // Nor is a word of an interface the catalog does not carry ("compass" is not "composer").
+    const correctable = unreadable.filter(({ i }) => !uncorrected.has(i));
     const foreign = unreadable.filter(({ w }) => !rk.isVocabulary(w)).length + technical.terms;
     const correcting = foreign <= Math.max(1, Math.floor((content.length + technical.terms) / 3));
     // A misspelt word is corrected for its concept and again for phrases: its corrections, once.
     const fixes = new Map<string, Correction>();
     const fix = (w: string) => fixes.get(w) ?? fixes.set(w, corrections(rk, w)).get(w)!;
-    if (correcting) for (const { w, i } of unreadable) concept.get(i)!.alternatives.push(...corrected(fix(w)));
+    if (correcting) for (const { w, i } of correctable) concept.get(i)!.alternatives.push(...corrected(fix(w)));
     // The thesaurus's phrases again, over the words as split or corrected: "darkmode toggle" is
     // "dark mode toggle", "reciept scanner" "receipt scanner", "ios toogle" "ios toggle" (of its
     // corrections, google and toggle, the one a phrase holds).
-    const misspelt = new Set(unreadable.map(({ i }) => i));
+    const misspelt = new Set(correctable.map(({ i }) => i));
     for (const { w, i } of unknown) {
       const split = splits.get(i);
       const readings = split ? [split.join(" ")] : correcting && misspelt.has(i) ? fix(w).stems : [];

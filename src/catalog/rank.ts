@@ -12,7 +12,7 @@
  */
 import { STOPWORDS } from "./analyze.ts";
 import { type Concept, createConceptReader } from "./concepts.ts";
-import type { AbsentTerms, RankIndex, TechnicalTerms } from "./rank-data.ts";
+import type { RankIndex, TechnicalTerms } from "./rank-data.ts";
 import { asksInterface } from "./interface.ts";
 import { createScorer, FLAG, type Tallies } from "./score.ts";
 
@@ -38,8 +38,8 @@ const minExplained = (concepts: number) => (concepts <= 2 ? 0.5 : concepts <= 4 
 const MOST_OF_READABLE = 0.75;
 /** The least share of a query's whole weight (unreadable words included) a page of weak hits must explain. */
 const MIN_EARNED = 0.2;
-/** The least share of the rest of a query naming an interface the catalog does not carry that a weak hit explains. */
-const MOST_OF_REST = 0.5;
+/** The least share of the rest of a query naming an interface the catalog does not carry a hit explains, untitled. */
+const HALF_OF_REST = 0.5;
 /** Hits scoring under this share of the best one are noise beside it. */
 const MIN_RELATIVE_SCORE = 0.15;
 /** A title fully named by the query multiplies a hit's score by this much. */
@@ -150,31 +150,36 @@ export function createRanker(rk: RankIndex, count: number, title: (d: number) =>
     // otherwise a query asking for an interface reads its technical terms as context.
     const asks = ASKS_HOW.test(`${words.join(" ")} `);
     const stack = technical.terms > 0 && !asks && asksInterface(words, technical);
-    const cs = concepts(words, technical, stack);
+    // An interface the catalog does not carry (absent-interfaces.txt), which the query names: its
+    // words are not corrected toward the catalog's ("compass" is not "composer").
+    const absent = rest ? undefined : rk.absentAt(words, technical.at);
+    const cs = concepts(words, technical, stack, absent?.at);
     const out: Ranked = { docs: [], scores: [], match: [] };
     if (cs.length === 0) return out;
     const q = reading(words, cs, stack ? 0 : technical.terms, asks);
-    let absent: AbsentTerms | undefined;
+    let weak: "none" | "empty" | "hits" = "none";
     const best = score(cs, listed, (tallies) => {
       const top = keepHits(tallies, q, out);
-      if (rest) keepMostOfRest(tallies, q, out);
+      if (rest) keepMostOfRest(tallies, q, out, (d) => q.phrase.includes(` ${title(d)} `));
       // Weak hits alone, where the exact tier found nothing, must explain the query's distinctive
-      // words, and an interface the catalog does not carry (absent-interfaces.txt), which the query
-      // names, they cannot ("a video call screen with mute" is not Sticky Call to Action).
-      if (listed.length === 0 && out.match.every((m) => m === MATCH.someWords)) {
-        if (!rest) absent = rk.absentAt(words, technical.at);
+      // words, and the interface it names that the catalog does not carry they cannot ("a video
+      // call screen with mute" is not Sticky Call to Action).
+      else if (listed.length === 0 && out.match.every((m) => m === MATCH.someWords)) {
+        weak = out.docs.length === 0 ? "empty" : "hits";
         if (absent !== undefined || unearned(tallies, q, out))
           out.docs.length = out.scores.length = out.match.length = 0;
       }
       return top;
     });
     dropNoise(out, best);
-    if (absent === undefined) return out;
-    // Read that interface as context: what the query asks of it, the catalog may have ("a
-    // confirmation popup before deleting a pie chart" is Confirmation Dialog). Hits for the rest of
-    // the query match only some of its words.
-    const others = words.filter((_, i) => !absent!.at.has(i));
-    const found = rank(others, rk.technicalAt(others), listed, true);
+    if (absent === undefined || weak === "none") return out;
+    out.absent = absent.named;
+    if (weak === "empty") return out;
+    // Its weak hits give way to what the rest of the query finds, the interface read as context:
+    // what the query asks of it the catalog may have ("a confirmation popup before deleting a pie
+    // chart" is Confirmation Dialog). They match only some of the query's words.
+    const others = words.filter((_, i) => !absent.at.has(i));
+    const found = rank(others, rk.technicalAt(others), [], true);
     found.match.fill(MATCH.someWords);
     found.absent = absent.named;
     return found;
@@ -195,17 +200,18 @@ function unearned(t: Readonly<Tallies>, q: Reading, out: Ranked): boolean {
 }
 
 /**
- * Keeps, in place, the hits `out` that explain most of query `q` as written: `q` is the rest of a
- * query naming an interface the catalog does not carry, which is its subject unless most of the
- * rest is explained ("patients and doctors need a video call screen with mute, camera off and
- * screen sharing" is not Apply Promo Code for "off"), and a word corrected there is more likely
- * one of that interface's than a typo ("audio waveform trimmer" is not Skeleton Loader's "shimmer").
+ * Keeps, in place, the hits `out` that explain half of query `q` as written, or whose title it
+ * says (`titled`): `q` is the rest of a query naming an interface the catalog does not
+ * carry, which is its subject unless half the rest is explained ("patients and doctors need a video
+ * call screen with mute, camera off and screen sharing" is not Apply Promo Code for "off"), and a
+ * word corrected there is more likely one of that interface's than a typo ("audio waveform trimmer"
+ * is not Skeleton Loader's "shimmer").
  */
-function keepMostOfRest(t: Readonly<Tallies>, q: Reading, out: Ranked): void {
+function keepMostOfRest(t: Readonly<Tallies>, q: Reading, out: Ranked, titled: (d: number) => boolean): void {
   let kept = 0;
   for (let j = 0; j < out.docs.length; j++) {
     const d = out.docs[j];
-    if (t.explained[d] < MOST_OF_REST * q.weight || t.flags[d] & FLAG.corrected) continue;
+    if (!titled(d) && (t.explained[d] < HALF_OF_REST * q.weight || t.flags[d] & FLAG.corrected)) continue;
     out.docs[kept] = out.docs[j];
     out.scores[kept] = out.scores[j];
     out.match[kept++] = out.match[j];

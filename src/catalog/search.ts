@@ -40,7 +40,7 @@ export interface SearchHits {
   docs: number[];
   match: MatchKind[];
   total: number;
-  /** An interface the catalog does not carry, as the query names it, when the hits were weak beside it. */
+  /** An interface the catalog does not carry, in the query's normalized words, when the hits were weak beside it. */
   absent?: string;
 }
 

@@ -59,6 +59,8 @@ export function entryIndex(
       return docs.map((d, i) => ({ entry: order[d], match: match[i] }));
     },
     inCategory: (category: string) => Array.from(ix.inCategory(category), (d) => order[d]),
+    /** The interface the catalog does not carry that the search names, if any. */
+    absent: (q: string) => ix.search(q).absent,
   };
 }
 

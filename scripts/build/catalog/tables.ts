@@ -10,7 +10,7 @@ import { type SearchTables, slugSection } from "../../../src/catalog/search.ts";
 import { CATALOG_FORMAT, type CatalogHead } from "../../../src/catalog/reader.ts";
 import { buildRankData } from "./rank-data.ts";
 import { buildSearchData, patternWords } from "./search-data.ts";
-import type { TechnicalTerm } from "./technical.ts";
+import { carried, ownText, type TechnicalTerm } from "./technical.ts";
 import type { SynonymRule } from "./thesaurus.ts";
 
 /** Patterns in search order: by catalog number, stable. */
@@ -19,7 +19,9 @@ export const searchOrder = (entries: readonly Entry[]) =>
 
 /**
  * The search tables of `entries`, which must be in search order, with the thesaurus's `rules`, the
- * `technical` terms and the `absent` interfaces.
+ * `technical` terms and the `absent` interfaces, but those a pattern says of itself: these
+ * patterns carry them. Leaving them out, rather than failing, keeps a catalog that gains such a
+ * pattern buildable; a test names them for the shipped list.
  */
 export function buildSearchTables(
   entries: readonly Entry[],
@@ -46,11 +48,24 @@ export function buildSearchTables(
   const titles = entries.map((e) => normalize(e.title));
   return {
     words: buildSearchData(perDoc),
-    rank: buildRankData(perDoc, titles, rules, { technical, absent }, entries.map(behaviourWords)),
+    rank: buildRankData(
+      perDoc,
+      titles,
+      rules,
+      { technical, absent: withoutCarried(absent, entries) },
+      entries.map(behaviourWords),
+    ),
     titles: titles.join("\n"),
     categories: Object.fromEntries(categories),
     withCode: entries.flatMap((e, d) => (e.hasGeneratedComponent ? [d] : [])),
   };
+}
+
+/** The absent interfaces no pattern of `entries` says of itself. */
+function withoutCarried(absent: readonly TechnicalTerm[], entries: readonly Entry[]) {
+  if (absent.length === 0) return absent;
+  const said = new Set(carried(absent, entries.map(ownText)).map((c) => c.term));
+  return absent.filter((t) => !said.has(t));
 }
 
 /** The normalized words of how pattern `e` behaves: its UX flows and interaction rules. */

@@ -84,9 +84,9 @@ function thesaurusRuns(rules: readonly SynonymRule[]): Map<string, string> {
 }
 
 /**
- * Throws naming the first absent interface the repository's other lists read otherwise: a run of
- * words of a thesaurus term (the thesaurus leads it to a pattern), or a technical term (one list per
- * word).
+ * Throws naming the first absent interface listed twice (by stem) or read otherwise by the
+ * repository's other lists: a run of words of a thesaurus term (the thesaurus leads it to a
+ * pattern), or a technical term (a term is in one list).
  */
 export function refuseMisplaced(
   absent: readonly TechnicalTerm[],
@@ -95,36 +95,49 @@ export function refuseMisplaced(
 ) {
   const thesaurus = thesaurusRuns(rules);
   const techs = new Set(technical.map((t) => stems(t.words)));
+  const seen = new Map<string, number>();
   for (const { words, line } of absent) {
     const key = stems(words);
     const fail = (why: string) => {
       throw new Error(`absent-interfaces line ${line}: "${words.join(" ")}" ${why}`);
     };
+    const first = seen.get(key);
+    if (first !== undefined) fail(`is line ${first} again`);
+    seen.set(key, line);
     const phrase = thesaurus.get(key);
     if (phrase !== undefined) fail(`is in the thesaurus ("${phrase}"), which leads it to a pattern`);
     if (techs.has(key)) fail("is a technical term");
   }
 }
 
-/** A pattern's title, and what it says of itself in its own fields, normalized. */
+/** A pattern's title, and what it says of itself in each of its own fields, normalized. */
 export const ownText = (e: Entry) => ({
   title: e.title,
-  text: normalize(
-    [e.title, ...e.tags, e.description, ...(e.uxFlows ?? []), ...(e.interactionRules ?? [])].join(" \n "),
-  ),
+  texts: [e.title, ...e.tags, e.description, ...(e.uxFlows ?? []), ...(e.interactionRules ?? [])].map(normalize),
 });
 
 /**
- * The absent interfaces some pattern says of itself (`patterns`, from `ownText`: its title, tags,
- * description, UX flows and interaction rules, by stem), each with the first such pattern's title:
- * that catalog carries them. The build leaves them out of its tables rather than fail on the
- * site's data; a test holds the shipped list to none.
+ * The absent interfaces some pattern says of itself (`patterns`, from `ownText`: in its title, a
+ * tag, its description, a UX flow or an interaction rule, by stem), each with the first such
+ * pattern's title: that catalog carries them.
  */
-export function carried(absent: readonly TechnicalTerm[], patterns: readonly { title: string; text: string }[]) {
-  const said = patterns.map((p) => ` ${stems(wordsOf(p.text))} `);
+export function carried(absent: readonly TechnicalTerm[], patterns: readonly { title: string; texts: string[] }[]) {
+  // Each term under its first stem: one pass over the catalog's words finds them all.
+  const byFirst = new Map<string, { term: TechnicalTerm; stems: string[] }[]>();
+  for (const term of absent) {
+    const s = term.words.map(stemOf);
+    byFirst.set(s[0], [...(byFirst.get(s[0]) ?? []), { term, stems: s }]);
+  }
+  const said = new Map<TechnicalTerm, string>();
+  for (const p of patterns)
+    for (const text of p.texts) {
+      const s = wordsOf(text).map(stemOf);
+      for (let i = 0; i < s.length; i++)
+        for (const t of byFirst.get(s[i]) ?? [])
+          if (!said.has(t.term) && t.stems.every((x, k) => s[i + k] === x)) said.set(t.term, p.title);
+    }
   return absent.flatMap((term) => {
-    const key = ` ${stems(term.words)} `;
-    const at = said.findIndex((t) => t.includes(key));
-    return at < 0 ? [] : [{ term, title: patterns[at].title }];
+    const title = said.get(term);
+    return title === undefined ? [] : [{ term, title }];
   });
 }

@@ -104,6 +104,7 @@ describe("weak hits earn their place", () => {
 describe("an interface the catalog does not carry", () => {
   const bare = createCatalog(raw, "https://patttterns.com", { synonyms, technical });
   const videoCall = "patients and doctors need a video call screen with mute, camera off and screen sharing";
+  const titlesOf = async (c: typeof catalog, q: string) => (await c.search(q, { limit: 5 })).hits.map((e) => e.title);
 
   it("empties a page of weak hits when the request names one, and says which", async () => {
     expect(await catalog.search(videoCall)).toMatchObject({ total: 0, hits: [], absent: "video call" });
@@ -119,14 +120,10 @@ describe("an interface the catalog does not carry", () => {
     expect(r.hits[0]?.title).toBe("Confirmation Dialog");
     expect(r.match).toEqual(["some_words", "some_words", "some_words"]);
     expect(r.absent).toBe("pie chart");
-    const es = [
-      entry(1, "Mute Button", { description: "Mutes the microphone during a call.", tags: ["audio"] }),
-      entry(2, "Empty State", { description: "What a screen shows before it has content.", tags: ["onboarding"] }),
-    ];
-    // Without the list, two words of four are too little of the request; the rest is all of "mute".
-    expect(entryIndex(es).ranked("mute a video call")).toEqual([]);
-    const hits = entryIndex(es, { absent: parseAbsentInterfaces("video call") }).ranked("mute a video call");
-    expect(hits).toEqual([{ entry: es[0], match: "some_words" }]);
+    // A pattern the rest names by its title is kept, however long the rest.
+    const long = "add a tooltip to the mute button on our video call screen for patients";
+    expect(await titlesOf(bare, long)).toContain("Tooltip");
+    expect(await titlesOf(catalog, long)).toEqual(["Tooltip"]);
   });
 
   it("keeps what a request asks for beside one: a pattern named beside it is found as without the list", async () => {
@@ -135,23 +132,37 @@ describe("an interface the catalog does not carry", () => {
     const lost: string[] = [];
     for (const e of raw)
       for (const q of [`${e.title} for the pie chart`, `add a ${e.title.toLowerCase()} to our video call screen`]) {
-        const top5 = async (c: typeof catalog) => (await c.search(q, { limit: 5 })).hits.map((h) => h.title);
-        if ((await top5(bare)).includes(e.title) && !(await top5(catalog)).includes(e.title)) lost.push(q);
+        if ((await titlesOf(bare, q)).includes(e.title) && !(await titlesOf(catalog, q)).includes(e.title))
+          lost.push(q);
       }
     expect(lost).toEqual([]);
   });
 
-  it("does not correct the rest's words toward the catalog's", async () => {
-    // "trimmer" is one letter from "shimmer" (Skeleton Loader), and one of an audio editor's words.
+  it("reads the rest only in place of weak hits: a request that found nothing still finds nothing", async () => {
+    expect(await titlesOf(bare, "search the leaderboard")).toEqual([]);
+    expect(await catalog.search("search the leaderboard")).toMatchObject({ hits: [], absent: "leaderboard" });
+  });
+
+  it("does not correct its words, nor the rest's, toward the catalog's", async () => {
+    // "compass" is two letters from "composer" (AI Chat Composer); "trimmer" one from "shimmer"
+    // (Skeleton Loader), and one of an audio editor's words.
+    expect((await bare.search("compass")).hits.length).toBeGreaterThan(0);
+    expect(await catalog.search("compass")).toMatchObject({ hits: [], absent: "compass" });
     expect(await catalog.search("audio waveform trimmer")).toMatchObject({ hits: [], absent: "audio waveform" });
   });
 
-  it("is not read inside a technical term", async () => {
+  it("is not read inside a technical term", () => {
+    const es = [
+      entry(1, "Progress Bar", { description: "Shows how much of a task is done.", tags: ["feedback"] }),
+      entry(2, "Empty State", { description: "What a screen shows before it has content.", tags: ["onboarding"] }),
+    ];
+    const ix = entryIndex(es, {
+      technical: parseTechnicalTerms("long polling"),
+      absent: parseAbsentInterfaces("poll"),
+    });
     // "polling" is a poll's word, but "long polling" names a technique.
-    const q = "show a spinner while long polling the job status";
-    const r = await catalog.search(q);
-    expect(r.absent).toBeUndefined();
-    expect(r.hits.map((e) => e.title)).toEqual((await bare.search(q)).hits.map((e) => e.title));
+    expect(ix.absent("progress of the task while long polling")).toBeUndefined();
+    expect(ix.absent("progress of the task in the poll")).toBe("poll");
   });
 });
 
