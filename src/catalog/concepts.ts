@@ -165,13 +165,13 @@ export function createConceptReader(rk: RankIndex, titles: string) {
    * comparison), plus what phrases add to the words they span. A thesaurus phrase is looked up over
    * the words as typed ("sign in", "are you sure"), over the content words alone ("close my account"
    * holds "close account"), and over a word split or corrected; spelling comes last, but for the
-   * words at `uncorrected`.
+   * words at the positions `uncorrected()` gives.
    */
   return function concepts(
     words: string[],
     technical: TechnicalTerms,
     context = false,
-    uncorrected: ReadonlySet<number> = NO_POSITIONS,
+    uncorrected: () => ReadonlySet<number> = () => NO_POSITIONS,
   ): Concept[] {
     const typed = words.map(stemOf);
     // Numbers say little about which pattern is meant ("6 digits", "v3", "over 18"), unless the
@@ -241,10 +241,12 @@ export function createConceptReader(rk: RankIndex, titles: string) {
     // UI vocabulary (a title, a tag, the thesaurus) that no pattern reads alone do not count against
     // it: "hero" in "carousle for hero images" says the query is about UI.
     const unreadable = content.filter(({ i }) => !concept.get(i)!.alternatives.some(allKnown));
-    // Nor is a word of an interface the catalog does not carry ("compass" is not "composer").
-    const correctable = unreadable.filter(({ i }) => !uncorrected.has(i));
     const foreign = unreadable.filter(({ w }) => !rk.isVocabulary(w)).length + technical.terms;
     const correcting = foreign <= Math.max(1, Math.floor((content.length + technical.terms) / 3));
+    // Nor is a word of an interface the catalog does not carry ("compass" is not "composer"): looked
+    // up only when a word would be corrected.
+    const kept = correcting && unreadable.length > 0 ? uncorrected() : NO_POSITIONS;
+    const correctable = kept.size === 0 ? unreadable : unreadable.filter(({ i }) => !kept.has(i));
     // A misspelt word is corrected for its concept and again for phrases: its corrections, once.
     const fixes = new Map<string, Correction>();
     const fix = (w: string) => fixes.get(w) ?? fixes.set(w, corrections(rk, w)).get(w)!;

@@ -12,9 +12,11 @@
  */
 import { STOPWORDS } from "./analyze.ts";
 import { type Concept, createConceptReader } from "./concepts.ts";
-import type { RankIndex, TechnicalTerms } from "./rank-data.ts";
+import type { AbsentTerms, RankIndex, TechnicalTerms } from "./rank-data.ts";
 import { asksInterface } from "./interface.ts";
 import { createScorer, FLAG, type Tallies } from "./score.ts";
+
+const NO_POSITIONS: ReadonlySet<number> = new Set();
 
 /** How a hit matched, for the agent to judge it. */
 export const MATCH = {
@@ -151,13 +153,15 @@ export function createRanker(rk: RankIndex, count: number, title: (d: number) =>
     const asks = ASKS_HOW.test(`${words.join(" ")} `);
     const stack = technical.terms > 0 && !asks && asksInterface(words, technical);
     // An interface the catalog does not carry (absent-interfaces.txt), which the query names: its
-    // words are not corrected toward the catalog's ("compass" is not "composer").
-    const absent = rest ? undefined : rk.absentAt(words, technical.at);
-    const cs = concepts(words, technical, stack, absent?.at);
+    // words are not corrected toward the catalog's ("compass" is not "composer"). Looked up when a
+    // word would be corrected or the page is weak: few queries are either.
+    let lookedUp: AbsentTerms | undefined | null = rest ? undefined : null;
+    const absentTerms = () => (lookedUp === null ? (lookedUp = rk.absentAt(words, technical.at)) : lookedUp);
+    const cs = concepts(words, technical, stack, () => absentTerms()?.at ?? NO_POSITIONS);
     const out: Ranked = { docs: [], scores: [], match: [] };
     if (cs.length === 0) return out;
     const q = reading(words, cs, stack ? 0 : technical.terms, asks);
-    let weak: "none" | "empty" | "hits" = "none";
+    let weak = "none" as "none" | "empty" | "hits";
     const best = score(cs, listed, (tallies) => {
       const top = keepHits(tallies, q, out);
       if (rest) keepMostOfRest(tallies, q, out, (d) => q.phrase.includes(` ${title(d)} `));
@@ -166,13 +170,14 @@ export function createRanker(rk: RankIndex, count: number, title: (d: number) =>
       // call screen with mute" is not Sticky Call to Action).
       else if (listed.length === 0 && out.match.every((m) => m === MATCH.someWords)) {
         weak = out.docs.length === 0 ? "empty" : "hits";
-        if (absent !== undefined || unearned(tallies, q, out))
+        if (absentTerms() !== undefined || unearned(tallies, q, out))
           out.docs.length = out.scores.length = out.match.length = 0;
       }
       return top;
     });
     dropNoise(out, best);
-    if (absent === undefined || weak === "none") return out;
+    const absent = weak === "none" ? undefined : absentTerms();
+    if (absent === undefined) return out;
     out.absent = absent.named;
     if (weak === "empty") return out;
     // Its weak hits give way to what the rest of the query finds, the interface read as context:
