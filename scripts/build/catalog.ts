@@ -21,7 +21,13 @@ import { normalize } from "../../src/catalog/normalize.ts";
 import type { Entry } from "../../src/catalog/schema.ts";
 import { parseCatalog } from "./catalog/parse.ts";
 import { buildSearchTables, shardCount, summarize } from "./catalog/tables.ts";
-import { parseAbsentInterfaces, parseTechnicalTerms, refuseMisplaced, refuseUiTerms } from "./catalog/technical.ts";
+import {
+  parseAbsentInterfaces,
+  parseTechnicalTerms,
+  refuseMisplaced,
+  refuseUiTerms,
+  thesaurusRuns,
+} from "./catalog/technical.ts";
 import { parseThesaurus } from "./catalog/thesaurus.ts";
 import { ROOT } from "../lib/repo-root.ts";
 import { type Generator, type Owned, staleOutputs, writeOutputs } from "./generated.ts";
@@ -72,13 +78,14 @@ export async function buildCatalogFiles(
   const entries = parseCatalog(JSON.parse(sourceText)).map(strip);
   const synonyms = parseThesaurus(thesaurus);
   const terms = parseTechnicalTerms(technical ?? (await readFile(TECHNICAL, "utf8")));
+  const runs = thesaurusRuns(synonyms);
   refuseUiTerms(
     terms,
     entries.map((e) => normalize(e.title)),
-    synonyms,
+    runs,
   );
   const missing = parseAbsentInterfaces(absent ?? (await readFile(ABSENT, "utf8")));
-  refuseMisplaced(missing, synonyms, terms);
+  refuseMisplaced(missing, runs, terms);
   const indexSha256 = createHash("sha256").update(sourceText).digest("hex");
   const chunks = Math.ceil(entries.length / chunkSize);
   const shards = shardCount(entries.length);

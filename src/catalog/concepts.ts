@@ -62,8 +62,6 @@ export interface Concept {
   alternatives: Alternative[];
 }
 
-const NO_POSITIONS: ReadonlySet<number> = new Set();
-
 /** Reads a normalized query's words into concepts, over the catalog's stem table and its titles (joined by "\n"). */
 export function createConceptReader(rk: RankIndex, titles: string) {
   const idfOf = (s: number) => (s < 0 ? rk.idfUnknown : rk.idf[s]);
@@ -171,7 +169,7 @@ export function createConceptReader(rk: RankIndex, titles: string) {
     words: string[],
     technical: TechnicalTerms,
     context = false,
-    uncorrected: () => ReadonlySet<number> = () => NO_POSITIONS,
+    uncorrected: () => ReadonlySet<number> | undefined = () => undefined,
   ): Concept[] {
     const typed = words.map(stemOf);
     // Numbers say little about which pattern is meant ("6 digits", "v3", "over 18"), unless the
@@ -245,8 +243,8 @@ export function createConceptReader(rk: RankIndex, titles: string) {
     const correcting = foreign <= Math.max(1, Math.floor((content.length + technical.terms) / 3));
     // Nor is a word of an interface the catalog does not carry ("compass" is not "composer"): looked
     // up only when a word would be corrected.
-    const kept = correcting && unreadable.length > 0 ? uncorrected() : NO_POSITIONS;
-    const correctable = kept.size === 0 ? unreadable : unreadable.filter(({ i }) => !kept.has(i));
+    const kept = correcting && unreadable.length > 0 ? uncorrected() : undefined;
+    const correctable = kept ? unreadable.filter(({ i }) => !kept.has(i)) : unreadable;
     // A misspelt word is corrected for its concept and again for phrases: its corrections, once.
     const fixes = new Map<string, Correction>();
     const fix = (w: string) => fixes.get(w) ?? fixes.set(w, corrections(rk, w)).get(w)!;

@@ -16,8 +16,6 @@ import type { AbsentTerms, RankIndex, TechnicalTerms } from "./rank-data.ts";
 import { asksInterface } from "./interface.ts";
 import { createScorer, FLAG, type Tallies } from "./score.ts";
 
-const NO_POSITIONS: ReadonlySet<number> = new Set();
-
 /** How a hit matched, for the agent to judge it. */
 export const MATCH = {
   allWords: "all_words",
@@ -157,7 +155,7 @@ export function createRanker(rk: RankIndex, count: number, title: (d: number) =>
     // word would be corrected or the page is weak: few queries are either.
     let lookedUp: AbsentTerms | undefined | null = rest ? undefined : null;
     const absentTerms = () => (lookedUp === null ? (lookedUp = rk.absentAt(words, technical.at)) : lookedUp);
-    const cs = concepts(words, technical, stack, () => absentTerms()?.at ?? NO_POSITIONS);
+    const cs = concepts(words, technical, stack, () => absentTerms()?.at);
     const out: Ranked = { docs: [], scores: [], match: [] };
     if (cs.length === 0) return out;
     const q = reading(words, cs, stack ? 0 : technical.terms, asks);

@@ -44,16 +44,16 @@ const stems = (words: readonly string[]) => words.map(stemOf).join(" ");
 
 /**
  * Throws naming the first term that is UI vocabulary, by stem: a whole title, a word of a title
- * alone, or a run of words of a thesaurus term (the thesaurus reads it as UI). `titles` are normalized.
+ * alone, or a run of words of a thesaurus term (`thesaurus`, from `thesaurusRuns`: the thesaurus
+ * reads it as UI). `titles` are normalized.
  */
 export function refuseUiTerms(
   terms: readonly TechnicalTerm[],
   titles: readonly string[],
-  rules: readonly SynonymRule[],
+  thesaurus: ReadonlyMap<string, string>,
 ) {
   const titleStems = new Set(titles.map((t) => stems(wordsOf(t))));
   const titleWords = new Set(titles.flatMap(wordsOf).map(stemOf));
-  const thesaurus = thesaurusRuns(rules);
   for (const { words, line } of terms) {
     const key = stems(words);
     const fail = (why: string) => {
@@ -68,9 +68,10 @@ export function refuseUiTerms(
 
 /**
  * Every run of words of a thesaurus term, by stem, to the first term holding it: a lookup per
- * term of a list instead of a scan of every thesaurus term (that scan was most of a catalog build's CPU).
+ * term of a list instead of a scan of every thesaurus term (that scan was most of a catalog build's
+ * CPU). Made once per build, for both lists' refusals.
  */
-function thesaurusRuns(rules: readonly SynonymRule[]): Map<string, string> {
+export function thesaurusRuns(rules: readonly SynonymRule[]): Map<string, string> {
   const runs = new Map<string, string>();
   for (const p of rules.flatMap((r) => [...r.from, ...r.to])) {
     const s = p.map(stemOf);
@@ -85,15 +86,14 @@ function thesaurusRuns(rules: readonly SynonymRule[]): Map<string, string> {
 
 /**
  * Throws naming the first absent interface listed twice (by stem) or read otherwise by the
- * repository's other lists: a run of words of a thesaurus term (the thesaurus leads it to a
- * pattern), or a technical term (a term is in one list).
+ * repository's other lists: a run of words of a thesaurus term (`thesaurus`, from `thesaurusRuns`:
+ * the thesaurus leads it to a pattern), or a technical term (a term is in one list).
  */
 export function refuseMisplaced(
   absent: readonly TechnicalTerm[],
-  rules: readonly SynonymRule[],
+  thesaurus: ReadonlyMap<string, string>,
   technical: readonly TechnicalTerm[],
 ) {
-  const thesaurus = thesaurusRuns(rules);
   const techs = new Set(technical.map((t) => stems(t.words)));
   const seen = new Map<string, number>();
   for (const { words, line } of absent) {
