@@ -1,8 +1,5 @@
 /** Shared pieces of the usage tests: a recorder over a real local Blobs server, event seeding, blob dumps. */
-import { execFile } from "node:child_process";
-import { join } from "node:path";
-import { promisify } from "node:util";
-import { ROOT } from "../../scripts/lib/repo-root.ts";
+import { usageReport } from "../../scripts/ops/usage-report/cli.ts";
 import { openStore, type KV, type BlobsConfig } from "../../src/storage/blobs.ts";
 import { keys, USAGE_STORE, type UsageEvent } from "../../src/usage/event.ts";
 import { createUsageRecorder } from "../../src/usage/recorder.ts";
@@ -94,13 +91,19 @@ export async function seedEvents(
   return ids;
 }
 
-/** `npm run usage-report` as users run it (Node with tsx's loader), never against production. */
-export const reportCli = (args: string[]) =>
-  promisify(execFile)(process.execPath, ["--import", "tsx", join(ROOT, "scripts/ops/usage-report.ts"), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, NETLIFY_SITE_ID: "", NETLIFY_BLOBS_TOKEN: "" },
-    timeout: 120_000,
-  });
+/**
+ * The review `npm run usage-report -- …args` prints, in process (the CLI's own function, never against
+ * production): rejects, as a failed command would, on any exit code but 0. The launched command's own
+ * behaviour (exit codes, stdout holding only JSON, the production store) is tested in report.test.ts.
+ */
+export async function reportCli(args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const env = { ...process.env, NETLIFY_SITE_ID: "", NETLIFY_BLOBS_TOKEN: "" };
+  const code = await usageReport(args, { out: (t) => out.push(t), err: (t) => err.push(t), env });
+  if (code !== 0) throw new Error(`usage-report exited ${code}: ${err.join("\n")}`);
+  return { stdout: `${out.join("\n")}\n`, stderr: err.join("\n") };
+}
 
 /**
  * The stored events' texts of `months` that name `mark`, written since `since` (a minute's margin for

@@ -16,9 +16,9 @@ import { checkResponse } from "./check.ts";
 /**
  * The write deadline these tests configure (production's is 10 s, `DEFAULTS.USAGE_WRITE_DEADLINE_MS`):
  * what they prove holds for any value, and each wait on a hanging or slow store lasts one deadline
- * (seven of them in this file). One second keeps a warm in-process answer (tens of ms) far inside it.
+ * (seven of them in this file). Half a second keeps a warm in-process answer (tens of ms) far inside it.
  */
-const WRITE_DEADLINE_MS = 1000;
+const WRITE_DEADLINE_MS = 500;
 /** A deployment's config with that deadline, and the hash secret if given. */
 const withDeadline = (secret?: string) =>
   readConfig({ USAGE_HASH_SECRET: secret, USAGE_WRITE_DEADLINE_MS: String(WRITE_DEADLINE_MS) });
