@@ -11,6 +11,7 @@ import { USAGE_STORE } from "../../../src/usage/event.ts";
 import { foldMonth, readMonthly } from "../../../src/usage/fold.ts";
 import { emptyMonthly, addEvent } from "../../../src/usage/monthly.ts";
 import { buildReport, renderText } from "../../../scripts/ops/usage-report/report.ts";
+import { usageReport } from "../../../scripts/ops/usage-report/cli.ts";
 import { catalogData } from "../../helpers/app.ts";
 import { seedEvents } from "../../helpers/usage.ts";
 
@@ -139,6 +140,24 @@ describe("npm run usage-report", () => {
     );
     expect(err?.code).toBe(2);
     expect(err?.stderr).toContain("use YYYY-MM");
+  });
+
+  it("answers --help with its usage (0) and an unknown flag or a stray argument with the reason and it (2), in process", async () => {
+    const said = async (argv: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await usageReport(argv, { out: (t) => out.push(t), err: (t) => err.push(t), env: {} });
+      return { code, out: out.join("\n"), err: err.join("\n") };
+    };
+    expect(await said(["--help"])).toEqual({
+      code: 0,
+      out: expect.stringMatching(/^usage: npm run usage-report/),
+      err: "",
+    });
+    const unknown = await said(["--dir", dir, "--bogus"]);
+    expect(unknown).toMatchObject({ code: 2, out: "" });
+    expect(unknown.err).toMatch(/'--bogus'[\s\S]*\nusage: npm run usage-report/);
+    expect((await said(["--dir", dir, "2026-11"])).code).toBe(2);
   });
 });
 
