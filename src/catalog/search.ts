@@ -9,8 +9,9 @@
  * Both run on tables built at build time (scripts/build/catalog/tables.ts) and decoded on first use.
  */
 import { exactTier, type ExactData, type ExactOptions } from "./exact.ts";
+import { STOPWORDS } from "./analyze.ts";
 import { normalize, wordsOf } from "./normalize.ts";
-import { decodeRankData, type RankData, type RankIndex, type TechnicalTerms } from "./rank-data.ts";
+import { decodeRankData, MAX_PHRASE_WORDS, type RankData, type RankIndex, type TechnicalTerms } from "./rank-data.ts";
 import { createRanker, MATCH, type MatchKind, type Ranked } from "./rank.ts";
 import { decodeSearchData, type SearchData, type WordIndex } from "./search-data.ts";
 
@@ -40,7 +41,10 @@ export interface SearchHits {
   docs: number[];
   match: MatchKind[];
   total: number;
-  /** An interface the catalog does not carry, in the query's normalized words, when the hits were weak beside it. */
+  /**
+   * An interface the catalog does not carry, in the query's normalized words, when the hits were
+   * weak beside it or it is all the query asks for.
+   */
   absent?: string;
 }
 
@@ -70,10 +74,24 @@ export function createSearchIndex(tables: SearchTables, count: number): SearchIn
     const words = wordsOf(normalize(query));
     return { words, technical: words.length === 0 ? NO_TERMS : data.rank().technicalAt(words) };
   };
+  /**
+   * The interface the catalog does not carry that is all a query asks for ("3d model", "I need a
+   * bar chart"), if it is: no pattern says it (the build leaves out a term a pattern says), so a hit
+   * could only match its words apart ("3d model" is not Model Picker, "360 view" not Quick View).
+   */
+  const onlyAbsent = (words: string[], technical: TechnicalTerms): string | undefined => {
+    let content = 0;
+    for (const w of words) if (!STOPWORDS.has(w)) content++;
+    if (content === 0 || content > MAX_PHRASE_WORDS) return undefined;
+    const found = data.rank().absentAt(words, technical.at);
+    return found && words.every((w, i) => found.at.has(i) || STOPWORDS.has(w)) ? found.named : undefined;
+  };
 
   function search(query: string, opts: ExactOptions & { limit?: number } = {}): SearchHits {
     const limit = opts.limit ?? Number.POSITIVE_INFINITY;
     const { words, technical } = read(query);
+    const named = onlyAbsent(words, technical);
+    if (named !== undefined) return { docs: [], match: [], total: 0, absent: named };
     const first = exact(words, technical, opts);
     const page = first.length > limit ? first.slice(0, limit) : first;
     const out: SearchHits = { docs: page, match: page.map(() => MATCH.allWords), total: first.length };

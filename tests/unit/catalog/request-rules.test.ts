@@ -137,6 +137,23 @@ describe("an interface the catalog does not carry", () => {
     expect(lost).toEqual([]);
   });
 
+  it("finds nothing for one asked for alone, however asked, and names it: a hit would match its words apart", async () => {
+    // Without the list, "3d model" finds Model Picker and "360 view" Quick View, each with every word.
+    expect(await bare.search("3d model")).toMatchObject({ match: ["all_words", "all_words"] });
+    expect(await found("360 view", bare)).toContain("Quick View");
+    const loose: string[] = [];
+    for (const { words } of absent) {
+      const term = words.join(" ");
+      for (const q of [term, `I need a ${term} component`]) {
+        const r = await catalog.search(q);
+        if (r.total !== 0 || r.absent !== term) loose.push(`${q}: ${r.total} hits, absent ${r.absent}`);
+      }
+    }
+    expect(loose).toEqual([]);
+    // A word of its own beside it is read as before.
+    expect((await found("time picker for the alarm clock"))[0]).toBe("Time Picker");
+  });
+
   it("reads the rest only in place of weak hits: a request that found nothing still finds nothing", async () => {
     expect(await found("search the leaderboard", bare)).toEqual([]);
     expect(await catalog.search("search the leaderboard")).toMatchObject({ hits: [], absent: "leaderboard" });
