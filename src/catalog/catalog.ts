@@ -38,7 +38,7 @@ export interface Catalog extends Resolver {
    * Exact matches (every query word, whole, in the title, description, tags, type or slug) first, then
    * ranked ones (search.ts); `match[i]` says how `hits[i]` matched; `absent`, the interface the
    * catalog does not carry that the query names (its normalized words), when the hits were weak
-   * beside it.
+   * beside it or it is all the query asks for.
    */
   search(
     query: string,

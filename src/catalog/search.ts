@@ -9,8 +9,9 @@
  * Both run on tables built at build time (scripts/build/catalog/tables.ts) and decoded on first use.
  */
 import { exactTier, type ExactData, type ExactOptions } from "./exact.ts";
-import { STOPWORDS } from "./analyze.ts";
+import { STOPWORDS, stemOf } from "./analyze.ts";
 import { normalize, wordsOf } from "./normalize.ts";
+import { thesaurusPhrases } from "./phrases.ts";
 import { decodeRankData, MAX_PHRASE_WORDS, type RankData, type RankIndex, type TechnicalTerms } from "./rank-data.ts";
 import { createRanker, MATCH, type MatchKind, type Ranked } from "./rank.ts";
 import { decodeSearchData, type SearchData, type WordIndex } from "./search-data.ts";
@@ -76,15 +77,20 @@ export function createSearchIndex(tables: SearchTables, count: number): SearchIn
   };
   /**
    * The interface the catalog does not carry that is all a query asks for ("3d model", "I need a
-   * bar chart"), if it is: no pattern says it (the build leaves out a term a pattern says), so a hit
-   * could only match its words apart ("3d model" is not Model Picker, "360 view" not Quick View).
+   * bar chart component"), if it is: no pattern says it (the build leaves out one a pattern says),
+   * so a hit would match its words apart ("3d model" is not Model Picker, "360 view" not Quick
+   * View). Stopwords beside it ask for nothing, unless they make a thesaurus phrase ("show more" is
+   * Load More, "you may also like" Personalized Recommendations). Named as the first one found.
    */
   const onlyAbsent = (words: string[], technical: TechnicalTerms): string | undefined => {
     let content = 0;
     for (const w of words) if (!STOPWORDS.has(w)) content++;
     if (content === 0 || content > MAX_PHRASE_WORDS) return undefined;
-    const found = data.rank().absentAt(words, technical.at);
-    return found && words.every((w, i) => found.at.has(i) || STOPWORDS.has(w)) ? found.named : undefined;
+    const rk = data.rank();
+    const found = rk.absentAt(words, technical.at);
+    if (found === undefined || words.some((w, i) => !found.at.has(i) && !STOPWORDS.has(w))) return undefined;
+    const beside = (at: number[]) => at.some((i) => !found.at.has(i));
+    return thesaurusPhrases(rk, words.length, [], words.map(stemOf), beside).length ? undefined : found.named;
   };
 
   function search(query: string, opts: ExactOptions & { limit?: number } = {}): SearchHits {

@@ -49,8 +49,12 @@ export async function storeSmokeRecord(kv: KV, record: SmokeRecord): Promise<str
   return key;
 }
 
-/** The month's smoke runs, oldest first; a record that does not parse is skipped and named on stderr. */
-export async function readSmokeRecords(kv: KV, month: string): Promise<SmokeRecord[]> {
+/** The month's smoke runs, oldest first; a record that does not parse is skipped and named to `warn`. */
+export async function readSmokeRecords(
+  kv: KV,
+  month: string,
+  warn: (line: string) => void = (l) => console.error(l),
+): Promise<SmokeRecord[]> {
   const out: SmokeRecord[] = [];
   const prefix = smokeKeys.prefix(month);
   for (const key of (await kv.list(prefix)).filter((k) => k.startsWith(prefix) && k.endsWith(".json")).sort()) {
@@ -62,7 +66,7 @@ export async function readSmokeRecords(kv: KV, month: string): Promise<SmokeReco
       parsed = undefined;
     }
     if (parsed?.success) out.push(parsed.data);
-    else console.error(`skipping ${key}: not a smoke record`);
+    else warn(`skipping ${key}: not a smoke record`);
   }
   return out;
 }

@@ -32,7 +32,10 @@ async function neighbour(kv: KV, month: string, fold: boolean) {
   return (await kv.get(keys.monthly(month))) ? readMonthly(kv, month) : null;
 }
 
-/** Runs the review for `argv` and returns the exit code: 0 done, 1 the store failed, 2 bad usage. */
+/**
+ * Runs the review for `argv` and returns the exit code: 0 done, 1 reading or folding the store failed,
+ * 2 bad usage. A store that cannot be opened at all rejects, as the command always has.
+ */
 export async function usageReport(argv: string[], io: Io = processIo): Promise<number> {
   let args: ReturnType<typeof parse>;
   try {
@@ -57,7 +60,7 @@ export async function usageReport(argv: string[], io: Io = processIo): Promise<n
       previous: await neighbour(store.kv, shiftMonth(args.month, -1), fold),
       next: await neighbour(store.kv, shiftMonth(args.month, 1), fold),
       unanswered: await readUnanswered(store.kv, args.month),
-      smoke: await readSmokeRecords(store.kv, args.month),
+      smoke: await readSmokeRecords(store.kv, args.month, io.err),
       allQueries: args["all-queries"],
     });
     const titles = Object.fromEntries((await loadCatalog()).map((e) => [e.id, e.title]));

@@ -150,8 +150,11 @@ describe("an interface the catalog does not carry", () => {
       }
     }
     expect(loose).toEqual([]);
-    // A word of its own beside it is read as before.
+    // A word of its own beside it is read as before, and so are stopwords that make a thesaurus
+    // phrase ("you may also like" is Personalized Recommendations, "show more" Load More).
     expect((await found("time picker for the alarm clock"))[0]).toBe("Time Picker");
+    expect(await found("you may also like leaderboard")).toEqual(["Personalized Recommendations"]);
+    expect(await found("show more lyrics")).toContain("Load More");
   });
 
   it("reads the rest only in place of weak hits: a request that found nothing still finds nothing", async () => {
