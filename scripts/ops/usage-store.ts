@@ -6,7 +6,7 @@
 import { readConfig } from "../../src/config.ts";
 import { type KV, openStore } from "../../src/storage/blobs.ts";
 import { USAGE_STORE } from "../../src/usage/event.ts";
-import { foldMonth } from "../../src/usage/fold.ts";
+import { FoldRaceError, type FoldResult, foldMonth } from "../../src/usage/fold.ts";
 import type { Monthly } from "../../src/usage/monthly.ts";
 import { LOCAL_BLOBS_DIR, localSiteId, startLocalBlobs } from "../local/blobs.ts";
 
@@ -53,7 +53,7 @@ export async function foldUntil(
   const deadline = Date.now() + limitMs;
   const fold = async () => {
     const out: Monthly[] = [];
-    for (const m of months) out.push((await foldMonth(kv, m)).monthly);
+    for (const m of months) out.push((await foldPatiently(kv, m)).monthly);
     return out;
   };
   let last = await fold();
@@ -62,4 +62,24 @@ export async function foldUntil(
     last = await fold();
   }
   return last;
+}
+
+/** How often, and how far apart, a script's fold tries again when other folds kept racing it. */
+const RACE_TRIES = 5;
+const RACE_PAUSE_MS = 500;
+
+/**
+ * `foldMonth`, tried again after a pause while other folds of the month kept writing as it read
+ * (the hourly scheduled fold, another review, or the tests' files folding one local store): what
+ * its error asks of the caller, done here for every script.
+ */
+export async function foldPatiently(kv: KV, month: string, pauseMs = RACE_PAUSE_MS): Promise<FoldResult> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await foldMonth(kv, month);
+    } catch (e) {
+      if (!(e instanceof FoldRaceError) || tries >= RACE_TRIES) throw e;
+      await new Promise((r) => setTimeout(r, pauseMs));
+    }
+  }
 }

@@ -158,7 +158,12 @@ async function foldTarget<B extends Ledgered>(kv: KV, month: string, target: Tar
     await kv.set(target.key(month), JSON.stringify(blob));
     return { added: adding.length, unreadable, written: true, blob };
   }
-  throw new Error(`folding ${month} kept racing other folds; retry later`);
+  throw new FoldRaceError(`folding ${month} kept racing other folds; retry later`);
+}
+
+/** Other folds of the month kept writing while this one read: nothing was written, and a later try may pass. */
+export class FoldRaceError extends Error {
+  override name = "FoldRaceError";
 }
 
 /** Folds the month's pending records: events and chatbot answers into the counters, then queries. */

@@ -6,11 +6,11 @@
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { MONTH, keys } from "../../../src/usage/event.ts";
-import { foldMonth, readMonthly, readUnanswered, shiftMonth } from "../../../src/usage/fold.ts";
+import { readMonthly, readUnanswered, shiftMonth } from "../../../src/usage/fold.ts";
 import type { KV } from "../../../src/storage/blobs.ts";
 import { loadCatalog } from "../../lib/fixtures.ts";
 import { readSmokeRecords } from "../smoke/record.ts";
-import { openUsageStore } from "../usage-store.ts";
+import { foldPatiently, openUsageStore } from "../usage-store.ts";
 import { renderHtml } from "./html.ts";
 import { buildReport, renderText } from "./report.ts";
 
@@ -28,7 +28,7 @@ const processIo: Io = { out: (t) => console.log(t), err: (t) => console.error(t)
 
 /** A neighbouring month's counters for the weekly figures, folded first; null when the store has none. */
 async function neighbour(kv: KV, month: string, fold: boolean) {
-  if (fold) await foldMonth(kv, month);
+  if (fold) await foldPatiently(kv, month);
   return (await kv.get(keys.monthly(month))) ? readMonthly(kv, month) : null;
 }
 
@@ -55,7 +55,9 @@ export async function usageReport(argv: string[], io: Io = processIo): Promise<n
   const store = await openUsageStore({ dir: args.dir, env: io.env });
   try {
     const fold = !args["no-fold"];
-    const monthly = fold ? (await foldMonth(store.kv, args.month)).monthly : await readMonthly(store.kv, args.month);
+    const monthly = fold
+      ? (await foldPatiently(store.kv, args.month)).monthly
+      : await readMonthly(store.kv, args.month);
     const report = buildReport(monthly, {
       previous: await neighbour(store.kv, shiftMonth(args.month, -1), fold),
       next: await neighbour(store.kv, shiftMonth(args.month, 1), fold),

@@ -2,7 +2,16 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type LocalBlobs, startBlobs } from "../../helpers/blobs.ts";
 import type { KV } from "../../../src/storage/blobs.ts";
 import { keys } from "../../../src/usage/event.ts";
-import { foldMonth, purgeMonth, readMonthly, scheduledFold, shiftMonth } from "../../../src/usage/fold.ts";
+import {
+  FoldRaceError,
+  foldMonth,
+  purgeMonth,
+  readMonthly,
+  scheduledFold,
+  shiftMonth,
+} from "../../../src/usage/fold.ts";
+import { emptyMonthly } from "../../../src/usage/monthly.ts";
+import { foldPatiently } from "../../../scripts/ops/usage-store.ts";
 import { quantile } from "../../../scripts/ops/usage-report/quantile.ts";
 import { seedEvents, usageStore } from "../../helpers/usage.ts";
 
@@ -99,6 +108,35 @@ describe("foldMonth", () => {
     const m = await readMonthly(kv, MONTH);
     expect(m.calls).toBe(120);
     expect(new Set(m.folded).size).toBe(120);
+  });
+
+  it("gives up with FoldRaceError while other folds keep writing, and a script's fold tries again", async () => {
+    await seedEvents(kv, MONTH, 4);
+    // Each read of the counters sees another fold's write (one more ledgered id) while `racing` lasts:
+    // a fold reads them twice per attempt, three attempts.
+    let racing = 0;
+    let writes = 0;
+    const raced: KV = {
+      ...kv,
+      get: async (k) => {
+        const bytes = await kv.get(k);
+        if (k !== keys.monthly(MONTH) || racing-- <= 0) return bytes;
+        const m = bytes ? JSON.parse(new TextDecoder().decode(bytes)) : emptyMonthly(MONTH);
+        m.folded.push(`other-fold-${++writes}`);
+        return new TextEncoder().encode(JSON.stringify(m));
+      },
+    };
+    racing = 8;
+    await expect(foldMonth(raced, MONTH)).rejects.toBeInstanceOf(FoldRaceError);
+    expect(await kv.get(keys.monthly(MONTH))).toBeNull();
+    // The racing stops during the script's second try: it folds then.
+    racing = 8;
+    expect(await foldPatiently(raced, MONTH, 1)).toMatchObject({ added: 4, written: true });
+    expect((await readMonthly(kv, MONTH)).calls).toBe(4);
+    // Racing that never stops, over events to fold: a bounded number of tries, then the error.
+    await seedEvents(kv, MONTH, 2);
+    racing = Number.POSITIVE_INFINITY;
+    await expect(foldPatiently(raced, MONTH, 1)).rejects.toBeInstanceOf(FoldRaceError);
   });
 
   it("passes over a write in progress: the local store lists its temporary `.<random>` file", async () => {
