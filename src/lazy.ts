@@ -23,3 +23,13 @@ export function lazy<T>(load: () => Promise<T>): Lazy<T> {
   };
   return self;
 }
+
+/** `compute`, run on the first call only; every call returns its result. */
+export function once<T>(compute: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) [done, value] = [true, compute()];
+    return value;
+  };
+}

@@ -14,6 +14,7 @@ import { STOPWORDS } from "./analyze.ts";
 import { type Concept, createConceptReader } from "./concepts.ts";
 import type { AbsentTerms, RankIndex, TechnicalTerms } from "./rank-data.ts";
 import { asksInterface } from "./interface.ts";
+import { once } from "../lazy.ts";
 import { createScorer, FLAG, type Tallies } from "./score.ts";
 
 /** How a hit matched, for the agent to judge it. */
@@ -137,24 +138,25 @@ export function createRanker(rk: RankIndex, count: number, title: (d: number) =>
    * with their scores, but those in `listed` (the exact hits, already listed). Which ones are kept
    * does not depend on what a caller filters afterwards (category, code): a filtered search is the
    * same list, filtered. Steps: read the concepts → score each pattern → keep the hits that explain
-   * enough → drop the noise beside the best. `rest`: the words are what is left of a query beside an
-   * interface the catalog does not carry (keepMostOfRest).
+   * enough → drop the noise beside the best. `absentTerms`: the interfaces the catalog does not
+   * carry that the words name (absent-interfaces.txt), looked up once, when first asked (the caller
+   * may have asked already; by default here). `rest`: the words are what is left of a query beside
+   * one (keepMostOfRest).
    */
   return function rank(
     words: string[],
     technical: TechnicalTerms,
     listed: readonly number[] = [],
+    absentTerms: () => AbsentTerms | undefined = once(() => rk.absentAt(words, technical.at)),
     rest = false,
   ): Ranked {
     // A question about how something works is never a UI request ("show me how to shard postgres");
     // otherwise a query asking for an interface reads its technical terms as context.
     const asks = ASKS_HOW.test(`${words.join(" ")} `);
     const stack = technical.terms > 0 && !asks && asksInterface(words, technical);
-    // An interface the catalog does not carry (absent-interfaces.txt), which the query names: its
-    // words are not corrected toward the catalog's ("compass" is not "composer"). Looked up when a
-    // word would be corrected or the page is weak: few queries are either.
-    let lookedUp: AbsentTerms | undefined | null = rest ? undefined : null;
-    const absentTerms = () => (lookedUp === null ? (lookedUp = rk.absentAt(words, technical.at)) : lookedUp);
+    // The words of an interface the catalog does not carry are not corrected toward the catalog's
+    // ("compass" is not "composer"). Asked for when a word would be corrected or the page is weak:
+    // few queries are either.
     const cs = concepts(words, technical, stack, () => absentTerms()?.at);
     const out: Ranked = { docs: [], scores: [], match: [] };
     if (cs.length === 0) return out;
@@ -182,7 +184,7 @@ export function createRanker(rk: RankIndex, count: number, title: (d: number) =>
     // what the query asks of it the catalog may have ("a confirmation popup before deleting a pie
     // chart" is Confirmation Dialog). They match only some of the query's words.
     const others = words.filter((_, i) => !absent.at.has(i));
-    const found = rank(others, rk.technicalAt(others), [], true);
+    const found = rank(others, rk.technicalAt(others), [], () => undefined, true);
     found.match.fill(MATCH.someWords);
     found.absent = absent.named;
     return found;

@@ -12,8 +12,16 @@ import { exactTier, type ExactData, type ExactOptions } from "./exact.ts";
 import { STOPWORDS, stemOf } from "./analyze.ts";
 import { normalize, wordsOf } from "./normalize.ts";
 import { thesaurusPhrases } from "./phrases.ts";
-import { decodeRankData, MAX_PHRASE_WORDS, type RankData, type RankIndex, type TechnicalTerms } from "./rank-data.ts";
+import {
+  type AbsentTerms,
+  decodeRankData,
+  MAX_PHRASE_WORDS,
+  type RankData,
+  type RankIndex,
+  type TechnicalTerms,
+} from "./rank-data.ts";
 import { createRanker, MATCH, type MatchKind, type Ranked } from "./rank.ts";
+import { once } from "../lazy.ts";
 import { decodeSearchData, type SearchData, type WordIndex } from "./search-data.ts";
 
 export { MATCH, type MatchKind };
@@ -82,27 +90,28 @@ export function createSearchIndex(tables: SearchTables, count: number): SearchIn
    * View). Stopwords beside it ask for nothing, unless they make a thesaurus phrase ("show more" is
    * Load More, "you may also like" Personalized Recommendations). Named as the first one found.
    */
-  const onlyAbsent = (words: string[], technical: TechnicalTerms): string | undefined => {
+  const onlyAbsent = (words: string[], absent: () => AbsentTerms | undefined): string | undefined => {
     let content = 0;
     for (const w of words) if (!STOPWORDS.has(w)) content++;
     if (content === 0 || content > MAX_PHRASE_WORDS) return undefined;
-    const rk = data.rank();
-    const found = rk.absentAt(words, technical.at);
+    const found = absent();
     if (found === undefined || words.some((w, i) => !found.at.has(i) && !STOPWORDS.has(w))) return undefined;
     const beside = (at: number[]) => at.some((i) => !found.at.has(i));
-    return thesaurusPhrases(rk, words.length, [], words.map(stemOf), beside).length ? undefined : found.named;
+    return thesaurusPhrases(data.rank(), words.length, [], words.map(stemOf), beside).length ? undefined : found.named;
   };
 
   function search(query: string, opts: ExactOptions & { limit?: number } = {}): SearchHits {
     const limit = opts.limit ?? Number.POSITIVE_INFINITY;
     const { words, technical } = read(query);
-    const named = onlyAbsent(words, technical);
+    // Looked up once for the query, by whichever step asks first (most queries: none).
+    const absent = once(() => data.rank().absentAt(words, technical.at));
+    const named = onlyAbsent(words, absent);
     if (named !== undefined) return { docs: [], match: [], total: 0, absent: named };
     const first = exact(words, technical, opts);
     const page = first.length > limit ? first.slice(0, limit) : first;
     const out: SearchHits = { docs: page, match: page.map(() => MATCH.allWords), total: first.length };
     if (words.length === 0) return out;
-    const { kept, of: more, byScore } = ranked(words, technical, first, opts);
+    const { kept, of: more, byScore } = ranked(words, technical, first, opts, absent);
     out.total += kept.length;
     if (more.absent !== undefined) out.absent = more.absent;
     // The best of the ranked hits fill what the exact ones left of the page: a selection, not a sort of them all.
@@ -177,10 +186,11 @@ function rankedTier(tables: SearchTables, data: ReturnType<typeof decodedOnFirst
     technical: TechnicalTerms,
     first: readonly number[],
     opts: ExactOptions,
+    absent: () => AbsentTerms | undefined,
   ): RankedHits {
     const category = opts.category === undefined ? undefined : data.inCategory(normalize(opts.category));
     // Ranking lists only the patterns the exact tier did not; the caller's filter runs last (it may search again).
-    const more = ranked()(words, technical, first);
+    const more = ranked()(words, technical, first, absent);
     const keep: number[] = [];
     for (let j = 0; j < more.docs.length; j++) if (category === undefined || has(category, more.docs[j])) keep.push(j);
     const kept = opts.filter ? keep.filter((j) => opts.filter!(more.docs[j])) : keep;
