@@ -5,13 +5,13 @@
  * of every client session after initialize), search_components, or validate_component of a
  * version's code with one line added (its import of the validator and both parses included), whose CPU time
  * (import included, as Netlify counts it) is measured too. Prints one JSON line.
- * Args: <bundle path> <pattern_id> [get_component|tools_list|search_components|validate_component <tsx path>]
- * [cpu] (`cpu`, after a first other than validate_component: measure CPU for that first request too).
+ * Args: <bundle path> <pattern_id> [get_component|tools_list|search_components|validate_component <tsx path>
+ * <site origin>] [cpu] (`cpu`, after a first other than validate_component: measure CPU for that first request too).
  * Blobs come from NETLIFY_BLOBS_CONTEXT.
  */
 import { installNetlifyEnv } from "./netlify-env.ts";
 import { mcpRequest, type Scenario, scenarioBody } from "./scenarios.ts";
-const [bundlePath, patternId, first = "get_component", tsxPath] = Deno.args;
+const [bundlePath, patternId, first = "get_component", tsxPath, siteOrigin] = Deno.args;
 const measureCpu = first !== "validate_component" && tsxPath === "cpu";
 const scenario: Scenario = first === "tools_list" || first === "search_components" ? first : "get_component_blobs";
 const validate = first === "validate_component";
@@ -49,6 +49,8 @@ const req = mcpRequest(
         },
       })
     : scenarioBody(scenario, patternId),
+  // validate_component: the origin serving the site's validate function, which the edge sends its work to.
+  ...(siteOrigin ? [siteOrigin] : []),
 );
 const cpuBefore = cpu?.cpuUsage();
 const threadBefore = cpu && threadCpu();

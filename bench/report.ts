@@ -138,6 +138,10 @@ export function printReport(r: Results) {
         `${pad(k, 36)} ${lpad(round(v.import_ms), 8)} + ${lpad(round(v.first_call_ms), 8)} = ${lpad(round(v.total_ms), 8)}   (process start to response ${round(v.process_start_to_response_ms)}${cpu})`,
       );
     }
+    for (const [size, v] of Object.entries<any>(r.cold_start_ms.validate_function_first_call ?? {}))
+      lines.push(
+        `${pad(`validate function, first call (${size})`, 36)} ${lpad(round(v.import_ms), 8)} + ${lpad(round(v.first_call_ms), 8)} = ${lpad(round(v.import_ms + v.first_call_ms), 8)}   (fresh Node process, CPU ${round(v.cpu_ms)}: what the edge sends its parsing to; no per-request CPU bound)`,
+      );
     const f = r.cold_start_ms.floor;
     if (f)
       lines.push(

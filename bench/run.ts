@@ -13,6 +13,8 @@ import { parseArgsOr } from "../scripts/lib/args.ts";
 import { loadCatalog, loadFixtures } from "../scripts/lib/fixtures.ts";
 import { ROOT } from "../scripts/lib/repo-root.ts";
 import { startSeededBlobs } from "./blobs.ts";
+import { listenLoopback } from "../scripts/local/loopback-server.ts";
+import { serveValidation } from "../src/validate/function.ts";
 import { bundle } from "../scripts/lib/edge-bundle.ts";
 import { ENTRIES } from "./entries.ts";
 import { deno, runJson } from "./child.ts";
@@ -20,6 +22,7 @@ import { printReport, targets } from "./report.ts";
 import { GET_PATTERN, LARGEST_FIXTURE } from "./scenarios.ts";
 import { median, rotate } from "../scripts/lib/stats.ts";
 import { measureThroughput } from "./throughput.ts";
+import { functionFirstCalls } from "./validate-function.ts";
 
 /** The parts --only may pick. */
 const PARTS = ["bundle", "cold", "registry", "search", "blobs", "validate", "session", "throughput"] as const;
@@ -175,9 +178,17 @@ try {
     // validating its active version's code: the validator's import and both parses included.
     const activeFile = (name: string) => {
       const f = fixtures.find((x) => x.name === name)!;
-      return { id: f.entry.id, path: join(ROOT, "fixtures/components", name, `${f.index.activeVersionId}.tsx`) };
+      const versionId = f.index.activeVersionId;
+      return { id: f.entry.id, versionId, path: join(ROOT, "fixtures/components", name, `${versionId}.tsx`) };
     };
     const validateFirst = { mid: activeFile(GET_PATTERN), largest: activeFile(LARGEST_FIXTURE) };
+    // The site's validate function, which the edge function sends the work to (src/validate/validator.ts):
+    // its Node CPU is not the isolate's, so it serves from this process.
+    let validations = 0;
+    const validateFunction = await listenLoopback((req) => {
+      validations++;
+      return serveValidation(req);
+    });
     for (const variant of ["ours", "sdk"] as const) {
       for (const [cat, path] of Object.entries(catalogs)) {
         // The shipped catalog's bundle is the one just measured for size.
@@ -198,7 +209,7 @@ try {
           for (const [size, { id, path }] of Object.entries(validateFirst))
             kinds.push({
               name: `ours/shipped_first_validate_component_${size}`,
-              args: cold(file, "validate_component", id, path),
+              args: cold(file, "validate_component", id, path, validateFunction.url),
               flags: [LAZY],
             });
         }
@@ -229,6 +240,10 @@ try {
       }
       log(`cold start run ${i + 1 - warmup}/${settings.cold_runs}`);
     }
+    await validateFunction.close();
+    // Had the edge not reached the function, it would have validated in the isolate and measured that.
+    const sent = (settings.cold_runs + warmup) * Object.keys(validateFirst).length;
+    if (validations !== sent) throw new Error(`the validate function got ${validations} of ${sent} validations`);
     const summary = (name: string) => {
       const rs = runs.get(name)!;
       return {
@@ -270,6 +285,8 @@ try {
           ];
         }),
       ),
+      // What the edge no longer pays: the validate function's first call, on Node.
+      validate_function_first_call: await functionFirstCalls(work, validateFirst, settings.cold_runs),
       floor: {
         node_layer_ms: median(floor.map((r) => r.node_layer_ms)),
         first_fetch_ms: median(floor.map((r) => r.first_fetch_ms)),

@@ -9,6 +9,7 @@ import { blobsSource } from "../src/components/blobs-source.ts";
 import { cachedSource } from "../src/components/cache.ts";
 import { DEFAULTS } from "../src/config.ts";
 import { openStore } from "../src/storage/blobs.ts";
+import { inProcess } from "../src/validate/validator.ts";
 import { createSdkHandler } from "./sdk-app.ts";
 
 let handler: ((req: Request) => Promise<Response>) | undefined;
@@ -21,6 +22,7 @@ export default (req: Request) => {
         indexTtlMs: 10_000,
         tsxBytes: 8 * 1024 * 1024,
       }),
+      validator: inProcess,
     },
   });
   return handler(req);

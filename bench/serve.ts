@@ -19,6 +19,7 @@ import { loadFixtures } from "../scripts/lib/fixtures.ts";
 import { memoryComponents } from "../tests/helpers/memory-components.ts";
 import { createSdkHandler } from "./sdk-app.ts";
 import { GET_PATTERN, mcpRequest, portOf, SCENARIOS, scenarioBody, sourceOf, type Variant } from "./scenarios.ts";
+import { inProcess } from "../src/validate/validator.ts";
 
 declare const Deno:
   | {
@@ -51,6 +52,7 @@ function variants(source: () => ComponentSource): Record<Exclude<Variant, "raw">
   const deps = () => ({
     catalog: openCatalog(catalogFiles, DEFAULTS.SITE_URL),
     components: source(),
+    validator: inProcess,
   });
   return {
     ours: (req) => ours.handle(req),

@@ -21,6 +21,7 @@ import { loadFixtures } from "../scripts/lib/fixtures.ts";
 import { memoryComponents } from "../tests/helpers/memory-components.ts";
 import { percentile } from "../scripts/lib/stats.ts";
 import { LARGEST_FIXTURE } from "./scenarios.ts";
+import { inProcess } from "../src/validate/validator.ts";
 
 const [dir, roundsArg, pick = `${LARGEST_FIXTURE}/seed`] = process.argv.slice(2);
 const rounds = Number(roundsArg ?? 200);
@@ -42,6 +43,8 @@ const ctx = {
   deps: {
     catalog: openCatalog(files, DEFAULTS.SITE_URL),
     components: memoryComponents(fixtures),
+    // The validator's own work, as the validate function runs it.
+    validator: inProcess,
   },
   caller: {},
   progress() {},

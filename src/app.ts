@@ -26,6 +26,7 @@ import { skillResource } from "./skill/resource.ts";
 import type { BlobsConfig } from "./storage/blobs.ts";
 import { tools } from "./tools/index.ts";
 import { type UsageRecorder, withUsage } from "./usage/recorder.ts";
+import { inProcess, type Validator } from "./validate/validator.ts";
 
 export interface AppOptions {
   /** What the environment says (src/config.ts, `readConfig`); the defaults when absent. */
@@ -47,6 +48,11 @@ export interface AppOptions {
    * extension (src/apps/preview.ts). The edge adapter passes a dynamic import. Off when absent.
    */
   preview?: () => Promise<PreviewDocument>;
+  /**
+   * Where validate_component's work runs (src/validate/validator.ts): in this process by default; the
+   * edge adapter passes `viaFunction()`, the site's Netlify Function.
+   */
+  validator?: Validator;
 }
 
 /** The configured component source: src/components/source.ts, shared with the registry's edge function. */
@@ -63,7 +69,11 @@ export function createApp(opts: AppOptions): App {
   const config = opts.config ?? readConfig();
   const { siteUrl } = config;
   const catalog = openCatalog(opts.catalogData, siteUrl);
-  const deps: Deps = { catalog, components: opts.components ?? componentSource(config, opts.blobs, opts.fetch) };
+  const deps: Deps = {
+    catalog,
+    components: opts.components ?? componentSource(config, opts.blobs, opts.fetch),
+    validator: opts.validator ?? inProcess,
+  };
   const server = createServer<Deps>({
     info: {
       name: SERVER_NAME,

@@ -5,8 +5,11 @@
  */
 import type { Catalog } from "./catalog/catalog.ts";
 import type { ComponentSource } from "./components/model.ts";
+import type { Validator } from "./validate/validator.ts";
 
 export interface Deps {
   catalog: Catalog;
   components: ComponentSource;
+  /** validate_component's work: in process, or in the site's validate function (the edge's choice). */
+  validator: Validator;
 }

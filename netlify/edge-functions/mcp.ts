@@ -6,6 +6,7 @@ import * as catalogData from "../../generated/catalog/load.ts";
 import { type App, createApp } from "../../src/app.ts";
 import { readConfig } from "../../src/config.ts";
 import { edgePlatform, usageRecorder } from "../../src/usage/recorder.ts";
+import { viaFunction } from "../../src/validate/validator.ts";
 
 declare const Netlify: { env: { toObject(): Record<string, string> } };
 
@@ -19,7 +20,8 @@ let app: App | undefined;
 export default (req: Request, context: Context) => {
   if (!app) {
     const config = readConfig(Netlify.env.toObject());
-    app = createApp({ config, catalogData, usage: usageRecorder(config), preview });
+    // Validation's parsing is past an isolate's CPU budget when cold: the site's validate function does it.
+    app = createApp({ config, catalogData, usage: usageRecorder(config), preview, validator: viaFunction() });
   }
   return app.handle(req, edgePlatform(context));
 };

@@ -174,6 +174,7 @@ export const ENTRIES = [
   "netlify/edge-functions/registry.ts",
   "netlify/functions/chatbot-proxy.mts",
   "netlify/functions/usage-fold.mts",
+  "netlify/functions/validate.mts",
 ];
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -9,7 +9,7 @@
 import * as z from "zod/mini";
 import "../zod-english.ts";
 import { type Config, LIMITS } from "../config.ts";
-import { isJsonContentType, readBounded, createOriginPolicy, type OriginPolicy } from "../http/index.ts";
+import { createOriginPolicy, isJsonContentType, jsonError, type OriginPolicy, readBounded } from "../http/index.ts";
 import { streamGemini } from "./gemini.ts";
 import type { McpClient } from "./mcp-client.ts";
 import { findPatterns, type Pattern } from "./patterns.ts";
@@ -50,9 +50,6 @@ const body = z.object({
       z.maxLength(MAX_QUERY_CHARS, `query must be at most ${MAX_QUERY_CHARS} characters`),
     ),
 });
-
-const jsonError = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
-  Response.json({ error: { code, message } }, { status, headers });
 
 /** What an answer needs from the options, with the log resolved. */
 interface Answerer {

@@ -9,5 +9,6 @@
  * It imports nothing outside itself.
  */
 export { isJsonContentType, readBounded } from "./body.ts";
+export { jsonError } from "./json-error.ts";
 export { corsHeaders, createOriginPolicy, loopbackHost, type OriginPolicy, preflightHeaders } from "./origin.ts";
 export { urlHostname, urlOrigin, urlPathname } from "./url.ts";

@@ -1,15 +1,11 @@
 import * as z from "zod/mini";
 import { domainError, failure } from "../errors.ts";
-import { lazy } from "../lazy.ts";
 import { ok } from "../mcp/tool.ts";
 import { loadRequested, patternRef, versionRef } from "./refs.ts";
 import { defineTool } from "./define.ts";
 
 /** 256 KB of UTF-8: eight times the catalog's largest component (30 KB), well inside the 1 MiB request bound. */
 export const CODE_MAX_BYTES = 256 * 1024;
-
-/** The validator and its parser (sucrase's, ~28 KB gzipped) load on the first call, never on a cold isolate's path. */
-const validator = lazy(() => import("../validate/validate.ts"));
 
 const utf8Length = (s: string) => new TextEncoder().encode(s).byteLength;
 /** Over the bound in UTF-8? A string of at most a third of it in UTF-16 units cannot be: nothing is encoded then. */
@@ -42,7 +38,7 @@ export default defineTool({
       ),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
-  async run({ pattern_id, version_id, code }, { deps: { catalog, components } }) {
+  async run({ pattern_id, version_id, code }, { deps: { catalog, components, validator }, url }) {
     const empty = !/\S/.test(code);
     if (empty || tooLarge(code)) {
       return failure(
@@ -59,8 +55,8 @@ export default defineTool({
     }
     const found = await loadRequested(catalog, components, pattern_id, version_id);
     if (!found.ok) return found;
-    const { validateComponent } = await validator.get();
+    // In the isolate, or in the site's validate function (src/validate/validator.ts says why).
     const base = { code: found.tsx.text, versionId: found.versionId, sha256: found.tsx.sha256 };
-    return ok(validateComponent(base, code), found.report);
+    return ok(await validator(base, code, url), found.report);
   },
 });

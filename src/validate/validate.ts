@@ -7,16 +7,9 @@ import { compare, type Finding, type Version } from "./compare.ts";
 import { lineIndex } from "./lines.ts";
 import { occurrences, RULES } from "./rules.ts";
 import { scan } from "./scan.ts";
+import { type Delivered, unchanged, type Validation } from "./validation.ts";
 
-export type { Finding } from "./compare.ts";
-
-export interface Validation {
-  ok: boolean;
-  findings: Finding[];
-  base: { version_id: string; sha256: string };
-  /** Findings beyond the first MAX_FINDINGS, left out to keep the result readable. */
-  omitted?: number;
-}
+export type { Finding, Validation } from "./validation.ts";
 
 /**
  * A hundred findings say what is wrong; more would only crowd the agent's context (Claude Code warns
@@ -65,14 +58,10 @@ function baseVersion(code: string, sha256: string): Version {
   return version;
 }
 
-export function validateComponent(
-  base: { code: string; versionId: string; sha256: string },
-  edited: string,
-): Validation {
+export function validateComponent(base: Delivered, edited: string): Validation {
+  const same = unchanged(base, edited);
+  if (same) return same;
   const ref = { version_id: base.versionId, sha256: base.sha256 };
-  // The delivered bytes themselves: nothing changed, so nothing to report, and nothing to parse (a
-  // cold isolate's first parse is the costly part of a call).
-  if (edited === base.code) return { ok: true, findings: [], base: ref };
   const got = read(edited);
   if ("rule" in got) return { ok: false, findings: [got], base: ref };
   const findings = compare(baseVersion(base.code, base.sha256), got);

@@ -1,0 +1,66 @@
+/**
+ * The validate function's request and answer (netlify/functions/validate.mts, on Node): POST
+ * `{ base: { code, version_id, sha256 }, code }` as JSON, answered with the Validation the tool
+ * returns. The edge function sends it (validator.ts, `viaFunction`). It reads no store and keeps
+ * nothing but delivered versions' readings, by their sha256, which it checks against the code first:
+ * a request cannot make it keep one version's reading under another's fingerprint.
+ */
+import * as z from "zod/mini";
+import { hex } from "../hex.ts";
+import { isJsonContentType, jsonError, readBounded } from "../http/index.ts";
+import { validateComponent } from "./validate.ts";
+
+/**
+ * The edit's bound is 256 KB of UTF-8 (the tool's); JSON escapes can grow a string up to six times, and
+ * the delivered version comes beside it.
+ */
+export const FUNCTION_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+const Body = z.object({
+  base: z.object({
+    code: z.string(),
+    version_id: z.string(),
+    sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+  }),
+  code: z.string(),
+});
+
+const utf8 = new TextEncoder();
+const decoder = new TextDecoder("utf-8", { fatal: true });
+
+export async function serveValidation(req: Request): Promise<Response> {
+  if (req.method !== "POST") {
+    return jsonError(
+      405,
+      "method_not_allowed",
+      "Use POST with a JSON body { base: { code, version_id, sha256 }, code }.",
+      {
+        Allow: "POST",
+      },
+    );
+  }
+  if (!isJsonContentType(req.headers.get("content-type"))) {
+    return jsonError(415, "unsupported_media_type", "Content-Type must be application/json.");
+  }
+  const bytes = await readBounded(req, FUNCTION_MAX_BODY_BYTES);
+  if (bytes === null) {
+    return jsonError(413, "body_too_large", `The body must be at most ${FUNCTION_MAX_BODY_BYTES} bytes.`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(decoder.decode(bytes));
+  } catch {
+    return jsonError(400, "invalid_json", "The body is not valid UTF-8 JSON.");
+  }
+  const body = Body.safeParse(raw);
+  if (!body.success) {
+    const why = "The body must be { base: { code, version_id, sha256 }, code }: strings, sha256 in lowercase hex.";
+    return jsonError(400, "invalid_request", why);
+  }
+  const { base, code } = body.data;
+  const digest = hex(await crypto.subtle.digest("SHA-256", utf8.encode(base.code)));
+  if (digest !== base.sha256) {
+    return jsonError(400, "sha256_mismatch", "base.sha256 is not the SHA-256 of base.code's UTF-8 bytes.");
+  }
+  return Response.json(validateComponent({ code: base.code, versionId: base.version_id, sha256: base.sha256 }, code));
+}

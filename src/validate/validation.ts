@@ -1,0 +1,26 @@
+/** What a validation is about and what it answers: shared by the tool's seam, the validator and its function. */
+import type { Finding } from "./compare.ts";
+
+export type { Finding } from "./compare.ts";
+
+/** The version the edit was adapted from, as the store delivered it. */
+export interface Delivered {
+  code: string;
+  versionId: string;
+  /** Of the stored bytes (lowercase hex): the function checks it before keeping a version's reading. */
+  sha256: string;
+}
+
+export interface Validation {
+  ok: boolean;
+  findings: Finding[];
+  base: { version_id: string; sha256: string };
+  /** Findings beyond the first MAX_FINDINGS, left out to keep the result readable. */
+  omitted?: number;
+}
+
+/** The delivered bytes themselves: nothing changed, nothing to report, and nothing to parse. */
+export function unchanged(base: Delivered, edited: string): Validation | undefined {
+  if (edited !== base.code) return undefined;
+  return { ok: true, findings: [], base: { version_id: base.versionId, sha256: base.sha256 } };
+}
