@@ -3,8 +3,9 @@
  * the catalog's JSON files external modules beside it), then serve one request through it, as the
  * first request of a new isolate does: get_component (the default), tools/list (the first request
  * of every client session after initialize), search_components, or validate_component of a
- * version's code with one line added (its import of the validator and both parses included), whose CPU time
- * (import included, as Netlify counts it) is measured too. Prints one JSON line.
+ * version's code with one line added (the edge's part: the ref, the delivered version, the request to
+ * the site's validate function at <site origin>, which parses), whose CPU time (import included, as
+ * Netlify counts it) is measured too. Prints one JSON line.
  * Args: <bundle path> <pattern_id> [get_component|tools_list|search_components|validate_component <tsx path>
  * <site origin>] [cpu] (`cpu`, after a first other than validate_component: measure CPU for that first request too).
  * Blobs come from NETLIFY_BLOBS_CONTEXT.

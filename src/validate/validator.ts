@@ -23,7 +23,8 @@ export const VALIDATE_FUNCTION_PATH = "/.netlify/functions/validate";
 
 /**
  * How long the edge waits for the function. Waiting costs the isolate no CPU; a cold function instance
- * answers in about a second (its import and first parses), a warm one in milliseconds.
+ * answers in about a second (its start, import and first parses), a warm one in a round trip and a few
+ * milliseconds.
  */
 export const FUNCTION_TIMEOUT_MS = 8_000;
 

@@ -2,16 +2,25 @@
  * The deploy smoke: discover/initialize, tools/list, search_components, get_component (active and
  * an explicit version), sha256 of component_code against the reference (the Components API, or the
  * local Blobs store), the registry item of each (the path get_component's shadcn_add names, on the
- * endpoint's origin) against get_component's metadata.sha256, payload shapes with zod; latency of
- * every call over `runs` runs. A call is retried once, after ~500 ms, only when the failure is
- * transient (network, timeout, 5xx, 429, upstream_*), as agents are told to do.
+ * endpoint's origin) against get_component's metadata.sha256, validate_component of an edit and the
+ * validate function it sends the parsing to, payload shapes with zod; latency of every call over
+ * `runs` runs. A call is retried once, after ~500 ms, only when the failure is transient (network,
+ * timeout, 5xx, 429, upstream_*), as agents are told to do.
  */
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { CLIENT, LEGACY, MODERN, type SmokeClient, smokeClient, Transient } from "./client.ts";
-import { componentSchema, type ComponentPayload, registryItemSchema, searchSchema, toolsListSchema } from "./schema.ts";
+import {
+  componentSchema,
+  type ComponentPayload,
+  registryItemSchema,
+  searchSchema,
+  toolsListSchema,
+  validationSchema,
+} from "./schema.ts";
 import { percentile } from "../../lib/stats.ts";
+import { VALIDATE_FUNCTION_PATH } from "../../../src/validate/validator.ts";
 
 export interface SmokeOptions {
   url: string;
@@ -178,10 +187,10 @@ async function checkHash(p: ComponentPayload, reference: () => Promise<Uint8Arra
  * The registry item `shadcn_add` names (its path; without the version for the active item), fetched
  * from the endpoint's origin: its file must be the code get_component served, byte for byte.
  */
-async function checkItem({ registry }: SmokeClient, p: ComponentPayload, active: boolean) {
+async function checkItem({ site }: SmokeClient, p: ComponentPayload, active: boolean) {
   const named = new URL(/"([^"]+)"$/.exec(p.usage_rules.shadcn_add)![1]);
   const path = active ? named.pathname : `${named.pathname}${named.search}`;
-  const item = await registry(path, registryItemSchema);
+  const item = await site(path, registryItemSchema);
   const bytes = sha256(new TextEncoder().encode(item.files[0].content));
   const { sha256: claimed, version_id } = p.metadata;
   if (item.meta.version_id !== version_id) throw new Error(`${path} served ${item.meta.version_id}, not ${version_id}`);
@@ -189,6 +198,38 @@ async function checkItem({ registry }: SmokeClient, p: ComponentPayload, active:
     throw new Error(`${path}: file sha256 ${bytes.slice(0, 12)} ≠ get_component ${claimed.slice(0, 12)}`);
   if (item.meta.sha256 !== claimed) throw new Error(`${path}: meta.sha256 ≠ get_component ${claimed.slice(0, 12)}`);
   return `${path}: ${bytes.slice(0, 16)}… = get_component`;
+}
+
+/** An edit that changes nothing the rules read: a validation of it finds nothing. */
+const commented = (p: ComponentPayload) => `// checked by the deploy smoke\n${p.component_code}`;
+
+/** A validation of `p`'s version with no findings, or why not. */
+function clean(v: { ok: boolean; findings: { rule: string }[]; base: { sha256: string } }, p: ComponentPayload) {
+  if (v.base.sha256 !== p.metadata.sha256)
+    throw new Error(`compared with ${v.base.sha256.slice(0, 12)}, not the served version`);
+  if (!v.ok || v.findings.length)
+    throw new Error(`a comment line drew findings: ${v.findings.map((f) => f.rule).join(", ")}`);
+  return `ok, no findings, against ${p.metadata.version_id}`;
+}
+
+/**
+ * validate_component of an edit (a comment line added) through the endpoint, and the validate function
+ * it sends its parsing to, asked directly on the endpoint's origin: the endpoint would answer in its
+ * isolate were the function missing, so only the direct request shows that the function is deployed.
+ */
+async function validation(step: RunStep, client: SmokeClient, p: ComponentPayload) {
+  const { pattern_id, version_id, sha256 } = p.metadata;
+  await step(
+    "validate_component",
+    () => client.tool("validate_component", { pattern_id, version_id, code: commented(p) }, validationSchema),
+    (v) => clean(v, p),
+  );
+  const base = { code: p.component_code, version_id, sha256 };
+  await step(
+    "validate function",
+    () => client.site(VALIDATE_FUNCTION_PATH, validationSchema, { base, code: commented(p) }),
+    (v) => clean(v, p),
+  );
 }
 
 const described = (p: ComponentPayload) =>
@@ -225,6 +266,7 @@ async function components(step: RunStep, client: SmokeClient, reference: Referen
     () => checkItem(client, active, true),
     (d) => d,
   );
+  await validation(step, client, active);
   const version = opts.version ?? available_versions.find((v) => v !== active_version_id) ?? active_version_id;
   const pin = { pattern_id, version_id: version };
   const pinned = await step(

@@ -74,12 +74,20 @@ export function smokeClient(url: string, timeoutMs: number) {
   }
 
   /**
-   * GET of the registry document at `path` (with its query) on the endpoint's own origin, parsed as
-   * `schema`: the registry of the deployment under test, whatever origin a payload names.
+   * The JSON document at `path` (with its query) on the endpoint's own origin, parsed as `schema`: a
+   * GET (the registry), or a POST of `body` as JSON (the validate function). The deployment under
+   * test answers, whatever origin a payload names.
    */
-  async function registry<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
+  async function site<S extends z.ZodType>(path: string, schema: S, body?: unknown): Promise<z.output<S>> {
     const target = new URL(path, url);
-    const res = await fetch(target, { signal: AbortSignal.timeout(timeoutMs) }).catch((e) => {
+    const init: RequestInit = { signal: AbortSignal.timeout(timeoutMs) };
+    if (body !== undefined)
+      Object.assign(init, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const res = await fetch(target, init).catch((e) => {
       throw new Transient(`${target} unreachable: ${e.cause?.code ?? e.message}`);
     });
     if (res.status >= 500 || res.status === 429) throw new Transient(`HTTP ${res.status} for ${path}`);
@@ -94,12 +102,12 @@ export function smokeClient(url: string, timeoutMs: number) {
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new Error(`${path}: item shape: ${issue.path.join(".")}: ${issue.message}`);
+      throw new Error(`${path}: shape: ${issue.path.join(".")}: ${issue.message}`);
     }
     return parsed.data;
   }
 
-  return { rpc, tool, registry };
+  return { rpc, tool, site };
 }
 
 export type SmokeClient = ReturnType<typeof smokeClient>;

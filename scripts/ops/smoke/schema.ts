@@ -79,3 +79,10 @@ export const registryItemSchema = z.object({
   files: z.array(z.object({ content: z.string() }).loose()).length(1),
   meta: z.object({ version_id: versionId, sha256: z.string().regex(/^[0-9a-f]{64}$/) }).loose(),
 });
+
+/** validate_component's answer (docs/validate.md), from the tool or the validate function. */
+export const validationSchema = z.object({
+  ok: z.boolean(),
+  findings: z.array(z.object({ rule: z.string(), severity: z.enum(["error", "warning"]), line: z.number() }).loose()),
+  base: z.object({ version_id: versionId, sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+});

@@ -40,12 +40,14 @@ async function validateAt(app: App, origin: string, code: string) {
   expect(res.status).toBe(200);
   const { result } = await res.json();
   expect(result.isError).toBeFalsy();
-  return JSON.parse(result.content[0].text);
+  // The text block as sent: the agent gets these bytes, whichever side validated.
+  return result.content[0].text as string;
 }
 
 const inProcess = testApp();
+/** The text block an in-process validation sends, as sent. */
 const expected = async (code: string) =>
-  (await callTool(inProcess, "validate_component", { pattern_id: "#77", code })).data;
+  (await callTool(inProcess, "validate_component", { pattern_id: "#77", code })).result.content[0].text as string;
 
 /** A site whose validate function answers with `handler`, counting the requests it gets at the function's path. */
 async function site(handler: WebHandler) {
@@ -70,15 +72,15 @@ describe("validate_component sent to the site's validate function", () => {
   it.each(Object.entries(edits))("%s: the function's answer, the same as in process", async (_, code) => {
     const before = s.seen.calls;
     const got = await s.validate(code);
-    expect(got).toEqual(await expected(code));
-    expect(got.findings.length).toBeGreaterThan(0);
+    expect(got).toBe(await expected(code));
+    expect(JSON.parse(got).findings.length).toBeGreaterThan(0);
     expect(s.seen.calls).toBe(before + 1);
     expect(s.warnings).toEqual([]);
   });
 
   it("the delivered bytes unchanged: answered at the edge, nothing sent", async () => {
     const before = s.seen.calls;
-    expect(await s.validate(active)).toEqual(await expected(active));
+    expect(await s.validate(active)).toBe(await expected(active));
     expect(s.seen.calls).toBe(before);
   });
 });
@@ -99,7 +101,7 @@ describe("when the validate function does not answer with a validation", () => {
   it.each(cases)("%s: validated in process, the same answer, and a warning saying why", async (_, handler, why) => {
     const s = await site(handler);
     try {
-      expect(await s.validate(code)).toEqual(await expected(code));
+      expect(await s.validate(code)).toBe(await expected(code));
       expect(s.seen.calls).toBe(1);
       expect(s.warnings).toEqual([expect.stringMatching(why)]);
       expect(s.warnings[0]).toContain("validating in the isolate");
@@ -114,7 +116,7 @@ describe("when the validate function does not answer with a validation", () => {
     await s.server.close();
     const warnings: string[] = [];
     const app = testApp({ validator: viaFunction({ warn: (line) => warnings.push(line) }) });
-    expect(await validateAt(app, url, code)).toEqual(await expected(code));
+    expect(await validateAt(app, url, code)).toBe(await expected(code));
     expect(warnings).toHaveLength(1);
   });
 });

@@ -12,6 +12,7 @@ import { percentile } from "../../../scripts/lib/stats.ts";
 import { startComponentsApi } from "../../helpers/components-api.ts";
 import { fixtures } from "../../helpers/app.ts";
 import { EMULATED, LOCAL } from "../../helpers/served.ts";
+import { VALIDATE_FUNCTION_PATH } from "../../../src/validate/validator.ts";
 
 // The full passing run (two runs of every check) goes through Netlify's emulation. The other runs ask
 // `npm start`'s Deno server, which serves the same edge function from the same seeded store in
@@ -94,6 +95,8 @@ describe("runSmoke against the served endpoint", { timeout: 180_000 }, () => {
       "get_component (active)",
       "sha256 (active)",
       "registry (active)",
+      "validate_component",
+      "validate function",
       "get_component (seed)",
       "sha256 (seed)",
       "registry (seed)",
@@ -105,6 +108,8 @@ describe("runSmoke against the served endpoint", { timeout: 180_000 }, () => {
       "search_components",
       "get_component (active)",
       "registry (active)",
+      "validate_component",
+      "validate function",
       "get_component (seed)",
       "registry (seed)",
     ]);
@@ -112,6 +117,8 @@ describe("runSmoke against the served endpoint", { timeout: 180_000 }, () => {
     const item = (name: string) => report.steps.find((s) => s.name === name)!.detail;
     expect(item("registry (active)")).toMatch(/^\/r\/sidebar-navigation\.json: [0-9a-f]{16}… = get_component$/);
     expect(item("registry (seed)")).toMatch(/^\/r\/sidebar-navigation\.json\?version=seed: /);
+    const active = /^#\d+ (\w+),/.exec(item("get_component (active)"))![1];
+    expect(item("validate function")).toBe(`ok, no findings, against ${active}`);
     for (const r of report.latency) {
       expect(r.n).toBe(1);
       expect(r.p95).toBeGreaterThan(0);
@@ -209,6 +216,24 @@ describe("runSmoke against the served endpoint", { timeout: 180_000 }, () => {
       } finally {
         await broken.stop();
       }
+    }
+  });
+
+  it("fails when the validate function is missing, though validate_component still answers", async () => {
+    // The endpoint behind the proxy reaches its own function directly; the smoke's request to the
+    // function goes through the proxy, which answers as a deploy without the function would.
+    const missing = await proxy(async (forward, path) =>
+      path.startsWith(VALIDATE_FUNCTION_PATH) ? { status: 404, body: Buffer.from("Not found") } : forward(),
+    );
+    try {
+      const report = await runSmoke({ url: `${missing.url}/mcp`, runs: 2, query: "sidebar", storeDir });
+      expect(report.ok).toBe(false);
+      const failed = report.steps.filter((s) => !s.ok);
+      expect(failed.map((s) => s.name)).toEqual(["validate function"]);
+      expect(failed[0].detail).toMatch(/HTTP 404 for \/\.netlify\/functions\/validate/);
+      expect(report.steps.find((s) => s.name === "validate_component")).toMatchObject({ ok: true });
+    } finally {
+      await missing.stop();
     }
   });
 
