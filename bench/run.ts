@@ -175,7 +175,8 @@ try {
       ...rest,
     ];
     // validate_component's first call, on a mid-sized component and on the largest (30 KB), each
-    // validating its active version's code: the validator's import and both parses included.
+    // validating its active version's code with one line added: the edge's part (the validate function
+    // parses), and the function's own first call beside it (validate-function.ts).
     const activeFile = (name: string) => {
       const f = fixtures.find((x) => x.name === name)!;
       const versionId = f.index.activeVersionId;

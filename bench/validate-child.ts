@@ -1,8 +1,9 @@
 /**
  * validate_component in one Deno process, as a warm isolate runs it: the tool's own `run` over the
  * shipped catalog's loader and the fixtures in memory, on the catalog's largest component
- * (data-table, 30 KB). A cold isolate's first call (the validator's import, the first parses) is
- * measured by the cold starts of bench/run.ts. CPU time per call, of the whole process
+ * (data-table, 30 KB), validating in process as the validate function does. A first call in a fresh
+ * process (the validator's import, the first parses) is measured by bench/run.ts's cold part, the
+ * validate function's first call. CPU time per call, of the whole process
  * (getrusage: the garbage collector's helper threads count too; time spent descheduled does not),
  * over `rounds` rounds that call each case in turn, after as many (at most 200) to warm up:
  * - unchanged: the delivered code as is;

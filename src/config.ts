@@ -84,6 +84,11 @@ export interface Config {
   siteUrl: string;
   /** Extra allowed browser origins; `*` opens all. */
   allowedOrigins: string[];
+  /**
+   * The site's own deploy origins (Netlify's URL, DEPLOY_URL, DEPLOY_PRIME_URL): they may call the
+   * chatbot, and the edge sends validate_component's work to its validate function on them.
+   */
+  ownOrigins: string[];
   components: {
     /** Read components from the Components API over HTTP instead of Blobs. */
     apiBase?: string;
@@ -107,8 +112,6 @@ export interface Config {
     geminiModel: string;
     /** Search over HTTP at this MCP endpoint instead of the app in process. */
     mcpUrl?: string;
-    /** The site's own deploy origins (Netlify's URL, DEPLOY_URL, DEPLOY_PRIME_URL): they may call the chatbot. */
-    ownOrigins: string[];
   };
   /** Set only with both NETLIFY_SITE_ID and NETLIFY_BLOBS_TOKEN. */
   blobs?: BlobsCredentials;
@@ -198,6 +201,7 @@ export function readConfig(env: Env = {}): Config {
   return {
     siteUrl: v.SITE_URL ?? DEFAULTS.SITE_URL,
     allowedOrigins: origins(v.ALLOWED_ORIGINS),
+    ownOrigins: [v.URL, v.DEPLOY_URL, v.DEPLOY_PRIME_URL].filter((u) => u !== undefined).map((u) => new URL(u).origin),
     components: {
       apiBase: v.COMPONENTS_API_BASE,
       store: v.COMPONENTS_STORE ?? DEFAULTS.COMPONENTS_STORE,
@@ -216,9 +220,6 @@ export function readConfig(env: Env = {}): Config {
       geminiApiKey: v.GEMINI_API_KEY,
       geminiModel: v.GEMINI_MODEL ?? DEFAULTS.GEMINI_MODEL,
       mcpUrl: v.CHATBOT_MCP_URL,
-      ownOrigins: [v.URL, v.DEPLOY_URL, v.DEPLOY_PRIME_URL]
-        .filter((u) => u !== undefined)
-        .map((u) => new URL(u).origin),
     },
     blobs:
       v.NETLIFY_SITE_ID && v.NETLIFY_BLOBS_TOKEN

@@ -7,6 +7,7 @@ import { type App, createApp } from "../../src/app.ts";
 import { readConfig } from "../../src/config.ts";
 import { edgePlatform, usageRecorder } from "../../src/usage/recorder.ts";
 import { viaFunction } from "../../src/validate/validator.ts";
+import { createOriginPolicy } from "../../src/http/index.ts";
 
 declare const Netlify: { env: { toObject(): Record<string, string> } };
 
@@ -20,8 +21,11 @@ let app: App | undefined;
 export default (req: Request, context: Context) => {
   if (!app) {
     const config = readConfig(Netlify.env.toObject());
-    // Validation's parsing is past an isolate's CPU budget when cold: the site's validate function does it.
-    app = createApp({ config, catalogData, usage: usageRecorder(config), preview, validator: viaFunction() });
+    // Validation's parsing is past an isolate's CPU budget when cold: the site's validate function does it,
+    // on the site's own origins only.
+    const site = createOriginPolicy(config.siteUrl, [...config.ownOrigins, ...config.allowedOrigins]);
+    const validator = viaFunction({ sendsTo: site.allows });
+    app = createApp({ config, catalogData, usage: usageRecorder(config), preview, validator });
   }
   return app.handle(req, edgePlatform(context));
 };

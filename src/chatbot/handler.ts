@@ -28,7 +28,7 @@ export type ChatEvent =
   | { type: "done" };
 
 export interface ChatbotOptions {
-  config: Pick<Config, "siteUrl" | "allowedOrigins" | "chatbot">;
+  config: Pick<Config, "siteUrl" | "allowedOrigins" | "ownOrigins" | "chatbot">;
   mcp: McpClient;
   /** For Gemini; msw intercepts it in tests. */
   fetch?: typeof fetch;
@@ -189,8 +189,7 @@ export function createChatbotHandler(opts: ChatbotOptions) {
     onAnswer: opts.onAnswer,
   };
   // The site calls this from its own pages: production, and Netlify's deploy URLs (previews, branches).
-  const origins =
-    opts.origins ?? createOriginPolicy(config.siteUrl, [...config.chatbot.ownOrigins, ...config.allowedOrigins]);
+  const origins = opts.origins ?? createOriginPolicy(config.siteUrl, [...config.ownOrigins, ...config.allowedOrigins]);
 
   return async function handle(req: Request): Promise<Response> {
     const query = await readQuery(req, origins);

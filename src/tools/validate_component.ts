@@ -3,13 +3,9 @@ import { domainError, failure } from "../errors.ts";
 import { ok } from "../mcp/tool.ts";
 import { loadRequested, patternRef, versionRef } from "./refs.ts";
 import { defineTool } from "./define.ts";
+import { CODE_MAX_BYTES, overCodeBound, utf8Length } from "../validate/validation.ts";
 
-/** 256 KB of UTF-8: eight times the catalog's largest component (30 KB), well inside the 1 MiB request bound. */
-export const CODE_MAX_BYTES = 256 * 1024;
-
-const utf8Length = (s: string) => new TextEncoder().encode(s).byteLength;
-/** Over the bound in UTF-8? A string of at most a third of it in UTF-16 units cannot be: nothing is encoded then. */
-const tooLarge = (s: string) => s.length * 3 > CODE_MAX_BYTES && utf8Length(s) > CODE_MAX_BYTES;
+export { CODE_MAX_BYTES };
 
 export default defineTool({
   name: "validate_component",
@@ -40,7 +36,7 @@ export default defineTool({
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run({ pattern_id, version_id, code }, { deps: { catalog, components, validator }, url }) {
     const empty = !/\S/.test(code);
-    if (empty || tooLarge(code)) {
+    if (empty || overCodeBound(code)) {
       return failure(
         domainError.invalid_args(
           empty
@@ -55,8 +51,10 @@ export default defineTool({
     }
     const found = await loadRequested(catalog, components, pattern_id, version_id);
     if (!found.ok) return found;
-    // In the isolate, or in the site's validate function (src/validate/validator.ts says why).
+    // In the isolate, or in the site's validate function (src/validate/validator.ts says why); usage
+    // records which.
     const base = { code: found.tsx.text, versionId: found.versionId, sha256: found.tsx.sha256 };
-    return ok(await validator(base, code, url), found.report);
+    const { validation, by } = await validator(base, code, url);
+    return ok(validation, by ? { ...found.report, validated_by: by } : found.report);
   },
 });

@@ -18,6 +18,8 @@ export const UsageEvent = z.object({
   version_id: z.optional(z.string()),
   /** A search's best match (`none` without a hit); never its query, which is kept apart (queries.ts). */
   search: z.optional(z.string()),
+  /** validate_component: where the edit was parsed, `function` or `isolate` (none for the bytes unchanged). */
+  validated_by: z.optional(z.string()),
   status: z.string(),
   http_status: z.number().check(z.int()),
   duration_ms: z.number().check(z.nonnegative()),

@@ -115,6 +115,7 @@ export function toEvent(served: RecordedRequest, at: Date, client: string | null
     pattern_id: outcome.report?.pattern_id,
     version_id: outcome.report?.version_id,
     search: outcome.report?.search,
+    validated_by: outcome.report?.validated_by,
     status: outcome.status,
     http_status: served.httpStatus,
     duration_ms: Math.round(served.durationMs * 10) / 10,

@@ -3,23 +3,25 @@
  * `{ base: { code, version_id, sha256 }, code }` as JSON, answered with the Validation the tool
  * returns. The edge function sends it (validator.ts, `viaFunction`). It reads no store and keeps
  * nothing but delivered versions' readings, by their sha256, which it checks against the code first:
- * a request cannot make it keep one version's reading under another's fingerprint.
+ * a request cannot make it keep one version's reading under another's fingerprint. Anyone can call
+ * it, as anyone can call validate_component: it holds both texts to the tool's bound.
  */
 import * as z from "zod/mini";
 import { hex } from "../hex.ts";
 import { isJsonContentType, jsonError, readBounded } from "../http/index.ts";
 import { validateComponent } from "./validate.ts";
+import { CODE_MAX_BYTES, overCodeBound } from "./validation.ts";
 
 /**
- * The edit's bound is 256 KB of UTF-8 (the tool's); JSON escapes can grow a string up to six times, and
- * the delivered version comes beside it.
+ * The edit and the delivered version, each within the tool's bound (256 KB of UTF-8), which JSON's
+ * escapes can grow up to six times in the body; a little more for the rest.
  */
-export const FUNCTION_MAX_BODY_BYTES = 4 * 1024 * 1024;
+export const FUNCTION_MAX_BODY_BYTES = 13 * CODE_MAX_BYTES;
 
 const Body = z.object({
   base: z.object({
     code: z.string(),
-    version_id: z.string(),
+    version_id: z.string().check(z.regex(/^[a-z0-9]{1,20}$/)),
     sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
   }),
   code: z.string(),
@@ -54,10 +56,19 @@ export async function serveValidation(req: Request): Promise<Response> {
   }
   const body = Body.safeParse(raw);
   if (!body.success) {
-    const why = "The body must be { base: { code, version_id, sha256 }, code }: strings, sha256 in lowercase hex.";
+    const why =
+      "The body must be { base: { code, version_id, sha256 }, code }: strings, version_id a version id, sha256 in " +
+      "lowercase hex.";
     return jsonError(400, "invalid_request", why);
   }
   const { base, code } = body.data;
+  if (overCodeBound(base.code) || overCodeBound(code)) {
+    return jsonError(
+      413,
+      "code_too_large",
+      `base.code and code must each be at most ${CODE_MAX_BYTES} bytes of UTF-8.`,
+    );
+  }
   const digest = hex(await crypto.subtle.digest("SHA-256", utf8.encode(base.code)));
   if (digest !== base.sha256) {
     return jsonError(400, "sha256_mismatch", "base.sha256 is not the SHA-256 of base.code's UTF-8 bytes.");

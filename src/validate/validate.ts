@@ -1,7 +1,8 @@
 /**
- * validate_component's work, loaded on its first call only (the tool imports this module on demand,
- * and with it sucrase's parser and lucide-react's names): the edited TSX against the version it was
- * adapted from and the catalog's rules. It reads code; it never rewrites or generates any.
+ * validate_component's work, with sucrase's parser and lucide-react's names: the edited TSX against the
+ * version it was adapted from and the catalog's rules. The validate function imports it; an isolate or
+ * an in-process app loads it on the first validation it does itself (validator.ts). It reads code; it
+ * never rewrites or generates any.
  */
 import { compare, type Finding, type Version } from "./compare.ts";
 import { lineIndex } from "./lines.ts";
@@ -18,9 +19,10 @@ export type { Finding, Validation } from "./validation.ts";
 export const MAX_FINDINGS = 100;
 
 /**
- * Delivered versions read once per isolate, by sha256 (a version's bytes never change): reading the
- * delivered version is half of a warm call, and without it the 30 KB case's p99 goes past its target
- * (`npm run bench -- --quick --only validate`; docs/validate.md#cost has the measurement).
+ * Delivered versions read once per process (the function's instance, or an isolate), by sha256 (a
+ * version's bytes never change): reading the delivered version is half of a warm call, and without it
+ * the 30 KB case's p99 goes past its target (`npm run bench -- --quick --only validate`;
+ * docs/validate.md#cost has the measurement).
  */
 const bases = new Map<string, Version>();
 const BASES_KEPT = 64;

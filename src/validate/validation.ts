@@ -1,7 +1,15 @@
-/** What a validation is about and what it answers: shared by the tool's seam, the validator and its function. */
+/** What a validation is about and what it answers: shared by the tool, the validator and its function. */
 import type { Finding } from "./compare.ts";
 
 export type { Finding } from "./compare.ts";
+
+/** 256 KB of UTF-8: eight times the catalog's largest component (30 KB), well inside the 1 MiB request bound. */
+export const CODE_MAX_BYTES = 256 * 1024;
+
+export const utf8Length = (s: string) => new TextEncoder().encode(s).byteLength;
+
+/** Over the bound in UTF-8? A string of at most a third of it in UTF-16 units cannot be: nothing is encoded then. */
+export const overCodeBound = (s: string) => s.length * 3 > CODE_MAX_BYTES && utf8Length(s) > CODE_MAX_BYTES;
 
 /** The version the edit was adapted from, as the store delivered it. */
 export interface Delivered {

@@ -4,8 +4,8 @@
  * JIT has warmed up (docs/validate.md#cost). So the edge function sends the work to the site's
  * Netlify Function (netlify/functions/validate.mts), which runs the same code on Node, where no
  * per-request CPU bound applies, and keeps the delivered versions it has read. When the function
- * does not answer, the isolate validates itself: the same result, at the old cost. Apps built in one
- * process (tests, scripts, the chatbot's function) validate in it.
+ * does not answer, the isolate validates itself: the same answer, at the old cost, and usage records
+ * that it did. Apps built in one process (tests, scripts, the chatbot's function) validate in it.
  *
  * This module is on the tool's path: it imports the validator itself only on demand.
  */
@@ -15,8 +15,17 @@ import { type Delivered, unchanged, type Validation } from "./validation.ts";
 
 export type { Delivered, Validation } from "./validation.ts";
 
+/**
+ * A validation, and where the edit was parsed: in the site's validate function, or in the process that
+ * serves the call (`isolate`); neither when the delivered bytes came back unchanged.
+ */
+export interface Validated {
+  validation: Validation;
+  by?: "function" | "isolate";
+}
+
 /** The edited code against the version it came from; `requestUrl` is the MCP request's, naming the site. */
-export type Validator = (base: Delivered, edited: string, requestUrl: string) => Promise<Validation>;
+export type Validator = (base: Delivered, edited: string, requestUrl: string) => Promise<Validated>;
 
 /** The path the site serves the validate function on (Netlify's default for netlify/functions/validate.mts). */
 export const VALIDATE_FUNCTION_PATH = "/.netlify/functions/validate";
@@ -32,9 +41,19 @@ export const FUNCTION_TIMEOUT_MS = 8_000;
 const local = lazy(() => import("./validate.ts"));
 
 /** Validates in this process. */
-export const inProcess: Validator = async (base, edited) => (await local.get()).validateComponent(base, edited);
+export const inProcess: Validator = async (base, edited) => {
+  const same = unchanged(base, edited);
+  if (same) return { validation: same };
+  return { validation: (await local.get()).validateComponent(base, edited), by: "isolate" };
+};
 
 export interface FunctionOptions {
+  /**
+   * The origins the edit may be sent to: the site's own (its URL, its deploy URLs, loopback, the
+   * configured extras). A request that names another origin is validated in the isolate: the edit
+   * never leaves for a host the site does not own, whatever a proxy's headers made of the request URL.
+   */
+  sendsTo: (origin: string) => boolean;
   fetch?: typeof fetch;
   timeoutMs?: number;
   /** Where a fallback is said; the log by default. */
@@ -42,41 +61,48 @@ export interface FunctionOptions {
 }
 
 /** Validates in the site's validate function, in process when it does not answer with a validation. */
-export function viaFunction(opts: FunctionOptions = {}): Validator {
+export function viaFunction(opts: FunctionOptions): Validator {
   const warn = opts.warn ?? ((line: string) => console.warn(line));
   return async (base, edited, requestUrl) => {
-    const same = unchanged(base, edited);
-    if (same) return same;
-    let why: string;
-    try {
-      const res = await (opts.fetch ?? fetch)(`${urlOrigin(requestUrl)}${VALIDATE_FUNCTION_PATH}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          base: { code: base.code, version_id: base.versionId, sha256: base.sha256 },
-          code: edited,
-        }),
-        signal: AbortSignal.timeout(opts.timeoutMs ?? FUNCTION_TIMEOUT_MS),
-      });
-      const got: unknown = res.ok ? await res.json().catch(() => undefined) : await res.body?.cancel();
-      if (isValidation(got, base)) return got;
-      why = res.ok ? "its answer is not a validation of this version" : `HTTP ${res.status}`;
-    } catch (e) {
-      why = e instanceof Error ? e.message : String(e);
-    }
+    if (edited === base.code) return inProcess(base, edited, requestUrl);
+    const origin = urlOrigin(requestUrl);
+    const why = opts.sendsTo(origin) ? await ask(origin, base, edited, opts) : `${origin} is not the site's`;
+    if (typeof why !== "string") return { validation: why, by: "function" };
     warn(`[mcp] validate function did not answer (${why}): validating in the isolate`);
     return inProcess(base, edited, requestUrl);
   };
 }
 
-/** The shape the edge relies on, and the version it asked about: anything else is not taken. */
-function isValidation(v: unknown, base: Delivered): v is Validation {
-  if (typeof v !== "object" || v === null) return false;
-  const { ok, findings, base: ref } = v as Partial<Validation>;
-  return (
-    typeof ok === "boolean" &&
-    Array.isArray(findings) &&
-    ref?.version_id === base.versionId &&
-    ref?.sha256 === base.sha256
-  );
+/** The function's validation of the edit, or why there is none. */
+async function ask(origin: string, base: Delivered, edited: string, opts: FunctionOptions) {
+  try {
+    const res = await (opts.fetch ?? fetch)(`${origin}${VALIDATE_FUNCTION_PATH}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        base: { code: base.code, version_id: base.versionId, sha256: base.sha256 },
+        code: edited,
+      }),
+      // A redirect is not the function: its answer is not taken, and the edit is not sent on.
+      redirect: "manual",
+      signal: AbortSignal.timeout(opts.timeoutMs ?? FUNCTION_TIMEOUT_MS),
+    });
+    if (!res.ok) {
+      await res.body?.cancel();
+      return `HTTP ${res.status}`;
+    }
+    return asValidation(await res.json(), base) ?? "its answer is not a validation of this version";
+  } catch (e) {
+    return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  }
+}
+
+/** The answer as the tool returns it, when it has the shape and names the version asked about. */
+function asValidation(v: unknown, base: Delivered): Validation | undefined {
+  if (typeof v !== "object" || v === null) return undefined;
+  const { ok, findings, base: ref, omitted } = v as Partial<Validation>;
+  if (typeof ok !== "boolean" || !Array.isArray(findings)) return undefined;
+  if (ref?.version_id !== base.versionId || ref?.sha256 !== base.sha256) return undefined;
+  const validation: Validation = { ok, findings, base: { version_id: ref.version_id, sha256: ref.sha256 } };
+  return typeof omitted === "number" ? { ...validation, omitted } : validation;
 }

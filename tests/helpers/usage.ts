@@ -1,5 +1,6 @@
 /** Shared pieces of the usage tests: a recorder over a real local Blobs server, event seeding, blob dumps. */
 import { usageReport } from "../../scripts/ops/usage-report/cli.ts";
+import type { AppOptions } from "../../src/app.ts";
 import { openStore, type KV, type BlobsConfig } from "../../src/storage/blobs.ts";
 import { keys, USAGE_STORE, type UsageEvent } from "../../src/usage/event.ts";
 import { createUsageRecorder } from "../../src/usage/recorder.ts";
@@ -8,10 +9,13 @@ import { fixtures, modern, post, testApp } from "./app.ts";
 export const usageStore = (config: BlobsConfig) => openStore(USAGE_STORE, { config, consistency: "strong" });
 
 /** The real app with usage on, logging into `lines`. */
-export function usageApp(config: BlobsConfig, opts: { secret?: string; lines?: string[] } = {}) {
+export function usageApp(
+  config: BlobsConfig,
+  opts: { secret?: string; lines?: string[]; app?: Partial<AppOptions> } = {},
+) {
   const lines = opts.lines ?? [];
   const usage = createUsageRecorder({ secret: opts.secret, open: () => usageStore(config), log: (l) => lines.push(l) });
-  return { app: testApp({ usage }), lines };
+  return { app: testApp({ ...opts.app, usage }), lines };
 }
 
 /** A 2026-07-28 tools/call whose clientInfo names `agent`. */

@@ -49,7 +49,8 @@ describe("the import graph of src/ and netlify/", () => {
     expect(cold).not.toContain("src/page/page.ts");
     expect(cold).not.toContain("generated/skill.ts");
     expect(cold).not.toContain("generated/catalog-map.ts");
-    // validate_component's validator, and with it sucrase's parser, load on the tool's first call.
+    // validate_component's validator, and with it sucrase's parser: the validate function's, and the
+    // isolate's only on a validation it does itself.
     expect(cold).not.toContain("src/validate/validate.ts");
     expect([...cold].some((m) => m.includes("sucrase"))).toBe(false);
     expect(reachable(graph, "netlify/edge-functions/mcp.ts")).toContain("src/page/page.ts");

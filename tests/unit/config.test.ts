@@ -63,7 +63,7 @@ describe("readConfig", () => {
     expect(c.components.indexTtlMs).toBe(0);
     expect(c.allowedOrigins).toEqual(["https://a.test", "https://b.test/"]);
     expect(c.siteUrl).toBe(DEFAULTS.SITE_URL);
-    expect(c.chatbot.ownOrigins).toEqual(["https://site.netlify.app"]);
+    expect(c.ownOrigins).toEqual(["https://site.netlify.app"]);
     // AI chat needs its key too.
     expect(c.chatbot.aiEnabled).toBe(false);
     expect(readConfig({ ENABLE_AI_CHAT: "true", GEMINI_API_KEY: "k" }).chatbot.aiEnabled).toBe(true);

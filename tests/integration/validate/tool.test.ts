@@ -1,7 +1,7 @@
 /**
  * validate_component as agents call it: in process over the fixtures (the version rule, every error
- * and bound, what usage records). Through the served edge function on Deno, where sucrase's parser
- * loads on the tool's first call: tests/served/validate/tool.test.ts.
+ * and bound, what usage records). The edge's way, through the site's validate function:
+ * function.test.ts beside this file, and served: tests/served/validate/tool.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LocalBlobs, startBlobs } from "../../helpers/blobs.ts";

@@ -1,14 +1,18 @@
 /**
  * validate_component through the served edge function on Deno, which sends the work to the site's
- * validate function (netlify/functions/validate.mts), served beside it; the function itself, on
- * both servers (in process: tests/integration/validate/tool.test.ts and function.test.ts).
+ * validate function (netlify/functions/validate.mts), served beside it: on both servers, the answer,
+ * and the usage event saying the function parsed the edit (the isolate would give the same answer
+ * were the function not reached). The function itself, on both servers. In process:
+ * tests/integration/validate/tool.test.ts and function.test.ts.
  */
 import { createHash } from "node:crypto";
-import { describe, expect, inject, it } from "vitest";
-import { rpc } from "../../../scripts/dev/preview-harness.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openUsageStore, type UsageStore } from "../../../scripts/ops/usage-store.ts";
+import { monthOf } from "../../../src/usage/event.ts";
 import { VALIDATE_FUNCTION_PATH } from "../../../src/validate/validator.ts";
 import { fixtures } from "../../helpers/app.ts";
-import { EMULATED, SERVED } from "../../helpers/served.ts";
+import { SERVED } from "../../helpers/served.ts";
+import { storedEventsSince } from "../../helpers/usage.ts";
 
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 const datePicker = fixtures.find((f) => f.name === "date-picker")!;
@@ -25,25 +29,66 @@ const reported = {
   base: { version_id: "v1" },
 };
 
-async function validateThrough(origin: string) {
-  const reply = await rpc(`${origin}/mcp`, "modern", "tools/call", {
-    name: "validate_component",
-    arguments: { pattern_id: "#77", version_id: "v1", code: edit },
+/** A 2026-07-28 validate_component call whose clientInfo names `agent`, as its usage event will. */
+async function validateThrough(origin: string, agent: string) {
+  const res = await fetch(`${origin}/mcp`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "mcp-protocol-version": "2026-07-28",
+      "mcp-method": "tools/call",
+      "mcp-name": "validate_component",
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: {
+        name: "validate_component",
+        arguments: { pattern_id: "#77", version_id: "v1", code: edit },
+        _meta: {
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientCapabilities": {},
+          "io.modelcontextprotocol/clientInfo": { name: agent, version: "1" },
+        },
+      },
+    }),
   });
-  return JSON.parse(reply.result.content[0].text);
+  expect(res.status).toBe(200);
+  return JSON.parse((await res.json()).result.content[0].text);
 }
 
-describe("validate_component through the served edge function (Deno)", () => {
-  it("reports an edit's findings", async () => {
-    expect(await validateThrough(inject("servedUrl"))).toMatchObject(reported);
-  });
-
-  // The emulation builds the edge function and the validate function its own way: the edge's request
-  // to the function goes through Netlify's routing there.
-  it("the same through Netlify's emulation", { timeout: 120_000 }, async () => {
-    expect(await validateThrough(EMULATED.url)).toMatchObject(reported);
-  });
+let store: UsageStore;
+beforeAll(async () => {
+  store = await openUsageStore();
 });
+afterAll(async () => {
+  await store?.close();
+});
+
+/** The stored event of `agent`'s call, once its write (after the response) has landed. */
+async function eventOf(agent: string, since: Date) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const months = new Set([monthOf(since), monthOf(new Date())]);
+    const [text] = await storedEventsSince(store.kv, months, since, `"agent":"${agent}/1"`);
+    if (text || Date.now() > deadline) return text === undefined ? undefined : JSON.parse(text);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+// The emulation builds the edge function and the validate function its own way: there the edge's
+// request to the function goes through Netlify's own routing.
+for (const target of SERVED) {
+  describe(`validate_component through the served edge function, ${target.name}`, { timeout: 120_000 }, () => {
+    it("reports an edit's findings, parsed by the validate function", async () => {
+      const agent = `e2e-validate-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+      const since = new Date();
+      expect(await validateThrough(target.url, agent)).toMatchObject(reported);
+      expect(await eventOf(agent, since)).toMatchObject({ tool: "validate_component", validated_by: "function" });
+    });
+  });
+}
 
 for (const target of SERVED) {
   describe(`served: the validate function, ${target.name}`, { timeout: 120_000 }, () => {
