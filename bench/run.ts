@@ -7,6 +7,7 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { buildCatalogFiles, CATALOG_DIR, THESAURUS, writeCatalogFiles } from "../scripts/build/catalog.ts";
 import { generateCatalog } from "../scripts/lib/gen-catalog.ts";
 import { parseArgsOr } from "../scripts/lib/args.ts";
@@ -14,7 +15,6 @@ import { loadCatalog, loadFixtures } from "../scripts/lib/fixtures.ts";
 import { ROOT } from "../scripts/lib/repo-root.ts";
 import { startSeededBlobs } from "./blobs.ts";
 import { listenLoopback } from "../scripts/local/loopback-server.ts";
-import { serveValidation } from "../src/validate/function.ts";
 import { bundle } from "../scripts/lib/edge-bundle.ts";
 import { ENTRIES } from "./entries.ts";
 import { deno, runJson } from "./child.ts";
@@ -22,7 +22,7 @@ import { printReport, targets } from "./report.ts";
 import { GET_PATTERN, LARGEST_FIXTURE } from "./scenarios.ts";
 import { median, rotate } from "../scripts/lib/stats.ts";
 import { measureThroughput } from "./throughput.ts";
-import { functionFirstCalls } from "./validate-function.ts";
+import { bundleFunction, functionFirstCalls } from "./validate-function.ts";
 
 /** The parts --only may pick. */
 const PARTS = ["bundle", "cold", "registry", "search", "blobs", "validate", "session", "throughput"] as const;
@@ -186,6 +186,9 @@ try {
     // The site's validate function, which the edge function sends the work to (src/validate/validator.ts):
     // its Node CPU is not the isolate's, so it serves from this process.
     let validations = 0;
+    const validateBundle = await bundleFunction(work);
+    const serveValidation: (req: Request) => Promise<Response> = (await import(pathToFileURL(validateBundle).href))
+      .default;
     const validateFunction = await listenLoopback((req) => {
       validations++;
       return serveValidation(req);
@@ -287,7 +290,7 @@ try {
         }),
       ),
       // What the edge no longer pays: the validate function's first call, on Node.
-      validate_function_first_call: await functionFirstCalls(work, validateFirst, settings.cold_runs),
+      validate_function_first_call: await functionFirstCalls(work, validateBundle, validateFirst, settings.cold_runs),
       floor: {
         node_layer_ms: median(floor.map((r) => r.node_layer_ms)),
         first_fetch_ms: median(floor.map((r) => r.first_fetch_ms)),

@@ -23,14 +23,20 @@ const forNode = (entry: string, outfile: string) =>
     logLevel: "error",
   });
 
+/** The validate function as one file for Node, as a deploy bundles it: the bench serves it and times it. */
+export async function bundleFunction(work: string): Promise<string> {
+  const fn = join(work, "validate-function.mjs");
+  await forNode(join(ROOT, "netlify/functions/validate.mts"), fn);
+  return fn;
+}
+
 export async function functionFirstCalls(
   work: string,
+  fn: string,
   fixtures: Record<string, { path: string; versionId: string }>,
   runs: number,
 ) {
-  const fn = join(work, "validate-function.mjs");
   const child = join(work, "function-child.mjs");
-  await forNode(join(ROOT, "netlify/functions/validate.mts"), fn);
   await forNode(join(ROOT, "bench/function-child.ts"), child);
   const got: Record<string, Run[]> = {};
   for (let i = 0; i < runs; i++)
