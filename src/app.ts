@@ -50,7 +50,7 @@ export interface AppOptions {
   preview?: () => Promise<PreviewDocument>;
   /**
    * Where validate_component's work runs (src/validate/validator.ts): in this process by default; the
-   * edge adapter passes `viaFunction()`, the site's Netlify Function.
+   * edge adapter passes `viaFunction(…)`, the site's Netlify Function.
    */
   validator?: Validator;
 }

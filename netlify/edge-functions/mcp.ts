@@ -7,7 +7,7 @@ import { type App, createApp } from "../../src/app.ts";
 import { readConfig } from "../../src/config.ts";
 import { edgePlatform, usageRecorder } from "../../src/usage/recorder.ts";
 import { viaFunction } from "../../src/validate/validator.ts";
-import { createOriginPolicy } from "../../src/http/index.ts";
+import { ownOrigins } from "../../src/http/index.ts";
 
 declare const Netlify: { env: { toObject(): Record<string, string> } };
 
@@ -21,10 +21,11 @@ let app: App | undefined;
 export default (req: Request, context: Context) => {
   if (!app) {
     const config = readConfig(Netlify.env.toObject());
-    // Validation's parsing is past an isolate's CPU budget when cold: the site's validate function does it,
-    // on the site's own origins only.
-    const site = createOriginPolicy(config.siteUrl, [...config.ownOrigins, ...config.allowedOrigins]);
-    const validator = viaFunction({ sendsTo: site.allows });
+    // Validation's parsing is past an isolate's CPU budget when cold: the site's validate function does
+    // it, reached on the site's own origins only (its URL and name from Netlify's context: a preview's
+    // origin is made of the name).
+    const site = [config.siteUrl, ...config.ownOrigins, ...(context.site?.url ? [context.site.url] : [])];
+    const validator = viaFunction({ sendsTo: ownOrigins(site, context.site?.name) });
     app = createApp({ config, catalogData, usage: usageRecorder(config), preview, validator });
   }
   return app.handle(req, edgePlatform(context));

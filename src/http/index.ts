@@ -10,5 +10,12 @@
  */
 export { isJsonContentType, readBounded } from "./body.ts";
 export { jsonError } from "./json-error.ts";
-export { corsHeaders, createOriginPolicy, loopbackHost, type OriginPolicy, preflightHeaders } from "./origin.ts";
+export {
+  corsHeaders,
+  createOriginPolicy,
+  loopbackHost,
+  type OriginPolicy,
+  ownOrigins,
+  preflightHeaders,
+} from "./origin.ts";
 export { urlHostname, urlOrigin, urlPathname } from "./url.ts";

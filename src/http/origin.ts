@@ -49,6 +49,31 @@ export function createOriginPolicy(siteUrl: string, extra: string[] = []): Origi
   };
 }
 
+/** `PREFIX--NAME.netlify.app` (a deploy preview, a branch deploy, a permalink) or `NAME.netlify.app`. */
+const NETLIFY_NAME = /^(?:[a-z0-9-]+--)?([a-z0-9-]+)\.netlify\.app$/;
+
+/**
+ * The origins a deployment itself answers on, where it may send its own requests: `urls` (the site's
+ * URL, Netlify's deploy URLs where it sets them), the Netlify names of the site called `siteName`
+ * (its previews, branch deploys and permalinks among them, whose URLs an edge function is not told),
+ * and loopback. Not ALLOWED_ORIGINS: those are pages allowed to call the site, not hosts it owns.
+ */
+export function ownOrigins(urls: string[], siteName?: string): (origin: string) => boolean {
+  const exact = new Set(urls.map((u) => new URL(u).origin));
+  return (origin) => {
+    if (exact.has(origin)) return true;
+    let u: URL;
+    try {
+      u = new URL(origin);
+    } catch {
+      return false;
+    }
+    if (u.origin !== origin) return false;
+    if ((u.protocol === "http:" || u.protocol === "https:") && LOOPBACK.has(u.hostname)) return true;
+    return !!siteName && u.protocol === "https:" && u.port === "" && NETLIFY_NAME.exec(u.hostname)?.[1] === siteName;
+  };
+}
+
 /**
  * True when a Host header names a loopback address (or is absent, as in HTTP/1.0): what a server
  * listening on loopback must require, since a DNS-rebinding page sends its own name as Host.

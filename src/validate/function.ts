@@ -7,6 +7,7 @@
  * it, as anyone can call validate_component: it holds both texts to the tool's bound.
  */
 import * as z from "zod/mini";
+import { VERSION_ID } from "../components/model.ts";
 import { hex } from "../hex.ts";
 import { isJsonContentType, jsonError, readBounded } from "../http/index.ts";
 import { validateComponent } from "./validate.ts";
@@ -21,7 +22,7 @@ export const FUNCTION_MAX_BODY_BYTES = 13 * CODE_MAX_BYTES;
 const Body = z.object({
   base: z.object({
     code: z.string(),
-    version_id: z.string().check(z.regex(/^[a-z0-9]{1,20}$/)),
+    version_id: z.string().check(z.regex(VERSION_ID)),
     sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
   }),
   code: z.string(),

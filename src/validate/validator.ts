@@ -49,9 +49,9 @@ export const inProcess: Validator = async (base, edited) => {
 
 export interface FunctionOptions {
   /**
-   * The origins the edit may be sent to: the site's own (its URL, its deploy URLs, loopback, the
-   * configured extras). A request that names another origin is validated in the isolate: the edit
-   * never leaves for a host the site does not own, whatever a proxy's headers made of the request URL.
+   * The origins the edit may be sent to: the site's own (src/http/origin.ts, `ownOrigins`). A request
+   * that names another origin is validated in the isolate: the edit never leaves for a host the site
+   * does not own, whatever a proxy's headers made of the request URL.
    */
   sendsTo: (origin: string) => boolean;
   fetch?: typeof fetch;

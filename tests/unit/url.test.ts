@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createOriginPolicy, urlHostname, urlOrigin, urlPathname } from "../../src/http/index.ts";
+import { createOriginPolicy, ownOrigins, urlHostname, urlOrigin, urlPathname } from "../../src/http/index.ts";
 
 // Request.url as runtimes serialize it: the slices must agree with the URL parser on every shape.
 const urls = [
@@ -66,4 +66,45 @@ describe("hostAllowed: the loopback fast path agrees with the URL parser", () =>
       expect(policy.hostAllowed("http://127.0.0.1:8888/mcp", host)).toBe(parsed(host));
     });
   }
+});
+
+describe("ownOrigins: where a deployment may send its own requests", () => {
+  // As the edge adapter builds it on Netlify: the site's URL, and its name from the context.
+  const own = ownOrigins(["https://patttterns.com"], "patttterns");
+
+  it.each([
+    "https://patttterns.com",
+    "https://patttterns.netlify.app",
+    "https://deploy-preview-42--patttterns.netlify.app",
+    "https://main--patttterns.netlify.app",
+    "https://6752f0c1a2b3c4d5e6f70819--patttterns.netlify.app",
+    "http://127.0.0.1:8888",
+    "http://localhost:9999",
+    "http://[::1]:8888",
+  ])("takes %s", (origin) => {
+    expect(own(origin)).toBe(true);
+  });
+
+  it.each([
+    "https://evil.example",
+    "https://patttterns.com.evil.example",
+    "https://patttterns.netlify.app.evil.example",
+    "https://deploy-preview-42--other.netlify.app",
+    "https://other.netlify.app",
+    "https://a.b--patttterns.netlify.app",
+    "http://deploy-preview-42--patttterns.netlify.app",
+    "https://patttterns.netlify.app:8443",
+    "https://patttterns.com/mcp",
+    "*",
+    "not a url",
+  ])("refuses %s", (origin) => {
+    expect(own(origin)).toBe(false);
+  });
+
+  it("without a site name, only the URLs given and loopback", () => {
+    const bare = ownOrigins(["https://patttterns.com", "https://deploy-preview-1--x.netlify.app/"]);
+    expect(bare("https://deploy-preview-1--x.netlify.app")).toBe(true);
+    expect(bare("https://main--x.netlify.app")).toBe(false);
+    expect(bare("http://127.0.0.1:8888")).toBe(true);
+  });
 });

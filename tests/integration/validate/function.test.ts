@@ -103,7 +103,8 @@ describe("validate_component sent to the site's validate function", () => {
       const { app, lines } = usageApp(blobs.config, { app: { validator } });
       await validateAt(app, s.server.url, code);
       await validateAt(app, s.server.url, active);
-      await validateAt(app, "http://127.0.0.1:9", code); // nothing listens there: the isolate validates
+      // Port 9 is one fetch refuses to connect to: the request fails at once, and the isolate validates.
+      await validateAt(app, "http://127.0.0.1:9", code);
       const logged = lines.map((l) => JSON.parse(l.slice("[mcp-usage] ".length)));
       expect(logged.map((l) => l.validated_by)).toEqual(["function", undefined, "isolate"]);
       const stored = [...(await dump(usageStore(blobs.config))).values()].map((e) => JSON.parse(e));
