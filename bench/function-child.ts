@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import { functionRequest } from "../src/validate/validation.ts";
 
 const [bundlePath, tsxPath, versionId] = process.argv.slice(2);
 const bytes = readFileSync(tsxPath);
@@ -15,10 +16,12 @@ const code = bytes.toString("utf8");
 const req = new Request("http://127.0.0.1/.netlify/functions/validate", {
   method: "POST",
   headers: { "content-type": "application/json" },
-  body: JSON.stringify({
-    base: { code, version_id: versionId, sha256: createHash("sha256").update(bytes).digest("hex") },
-    code: `// adapted for this project\n${code}`,
-  }),
+  body: JSON.stringify(
+    functionRequest(
+      { code, versionId, sha256: createHash("sha256").update(bytes).digest("hex") },
+      `// adapted for this project\n${code}`,
+    ),
+  ),
 });
 const cpuBefore = process.cpuUsage();
 const started = performance.now();

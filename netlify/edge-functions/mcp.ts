@@ -7,7 +7,7 @@ import { type App, createApp } from "../../src/app.ts";
 import { readConfig } from "../../src/config.ts";
 import { edgePlatform, usageRecorder } from "../../src/usage/recorder.ts";
 import { viaFunction } from "../../src/validate/validator.ts";
-import { ownOrigins } from "../../src/http/index.ts";
+import { ownedBy } from "../../src/http/index.ts";
 
 declare const Netlify: { env: { toObject(): Record<string, string> } };
 
@@ -25,7 +25,7 @@ export default (req: Request, context: Context) => {
     // it, reached on the site's own origins only (its URL and name from Netlify's context: a preview's
     // origin is made of the name).
     const site = [config.siteUrl, ...config.ownOrigins, ...(context.site?.url ? [context.site.url] : [])];
-    const validator = viaFunction({ sendsTo: ownOrigins(site, context.site?.name) });
+    const validator = viaFunction({ sendsTo: ownedBy(site, context.site?.name) });
     app = createApp({ config, catalogData, usage: usageRecorder(config), preview, validator });
   }
   return app.handle(req, edgePlatform(context));

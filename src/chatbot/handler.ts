@@ -9,7 +9,7 @@
 import * as z from "zod/mini";
 import "../zod-english.ts";
 import { type Config, LIMITS } from "../config.ts";
-import { createOriginPolicy, isJsonContentType, jsonError, type OriginPolicy, readBounded } from "../http/index.ts";
+import { createOriginPolicy, jsonError, type OriginPolicy, readJsonBody } from "../http/index.ts";
 import { streamGemini } from "./gemini.ts";
 import type { McpClient } from "./mcp-client.ts";
 import { findPatterns, type Pattern } from "./patterns.ts";
@@ -66,17 +66,8 @@ async function readQuery(req: Request, origins: OriginPolicy): Promise<string | 
     return jsonError(405, "method_not_allowed", 'Use POST with a JSON body { "query": "..." }.', { Allow: "POST" });
   if (!origins.allows(req.headers.get("origin")))
     return jsonError(403, "forbidden_origin", "This origin may not use the chatbot.");
-  if (!isJsonContentType(req.headers.get("content-type"))) {
-    return jsonError(415, "unsupported_media_type", "Content-Type must be application/json.");
-  }
-  const bytes = await readBounded(req, MAX_BODY_BYTES);
-  if (bytes === null) return jsonError(413, "body_too_large", `The body must be at most ${MAX_BODY_BYTES} bytes.`);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    return jsonError(400, "invalid_json", "The body is not valid JSON.");
-  }
+  const raw = await readJsonBody(req, MAX_BODY_BYTES);
+  if (raw instanceof Response) return raw;
   const parsed = body.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

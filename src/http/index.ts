@@ -9,13 +9,13 @@
  * It imports nothing outside itself.
  */
 export { isJsonContentType, readBounded } from "./body.ts";
-export { jsonError } from "./json-error.ts";
+export { jsonError, readJsonBody } from "./json.ts";
 export {
   corsHeaders,
   createOriginPolicy,
   loopbackHost,
   type OriginPolicy,
-  ownOrigins,
+  ownedBy,
   preflightHeaders,
 } from "./origin.ts";
 export { urlHostname, urlOrigin, urlPathname } from "./url.ts";

@@ -58,7 +58,7 @@ const NETLIFY_NAME = /^(?:[a-z0-9-]+--)?([a-z0-9-]+)\.netlify\.app$/;
  * (its previews, branch deploys and permalinks among them, whose URLs an edge function is not told),
  * and loopback. Not ALLOWED_ORIGINS: those are pages allowed to call the site, not hosts it owns.
  */
-export function ownOrigins(urls: string[], siteName?: string): (origin: string) => boolean {
+export function ownedBy(urls: string[], siteName?: string): (origin: string) => boolean {
   const exact = new Set(urls.map((u) => new URL(u).origin));
   return (origin) => {
     if (exact.has(origin)) return true;

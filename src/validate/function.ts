@@ -9,7 +9,7 @@
 import * as z from "zod/mini";
 import { VERSION_ID } from "../components/model.ts";
 import { hex } from "../hex.ts";
-import { isJsonContentType, jsonError, readBounded } from "../http/index.ts";
+import { jsonError, readJsonBody } from "../http/index.ts";
 import { validateComponent } from "./validate.ts";
 import { CODE_MAX_BYTES, overCodeBound } from "./validation.ts";
 
@@ -29,32 +29,14 @@ const Body = z.object({
 });
 
 const utf8 = new TextEncoder();
-const decoder = new TextDecoder("utf-8", { fatal: true });
 
 export async function serveValidation(req: Request): Promise<Response> {
   if (req.method !== "POST") {
-    return jsonError(
-      405,
-      "method_not_allowed",
-      "Use POST with a JSON body { base: { code, version_id, sha256 }, code }.",
-      {
-        Allow: "POST",
-      },
-    );
+    const why = "Use POST with a JSON body { base: { code, version_id, sha256 }, code }.";
+    return jsonError(405, "method_not_allowed", why, { Allow: "POST" });
   }
-  if (!isJsonContentType(req.headers.get("content-type"))) {
-    return jsonError(415, "unsupported_media_type", "Content-Type must be application/json.");
-  }
-  const bytes = await readBounded(req, FUNCTION_MAX_BODY_BYTES);
-  if (bytes === null) {
-    return jsonError(413, "body_too_large", `The body must be at most ${FUNCTION_MAX_BODY_BYTES} bytes.`);
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(decoder.decode(bytes));
-  } catch {
-    return jsonError(400, "invalid_json", "The body is not valid UTF-8 JSON.");
-  }
+  const raw = await readJsonBody(req, FUNCTION_MAX_BODY_BYTES);
+  if (raw instanceof Response) return raw;
   const body = Body.safeParse(raw);
   if (!body.success) {
     const why =
@@ -64,11 +46,8 @@ export async function serveValidation(req: Request): Promise<Response> {
   }
   const { base, code } = body.data;
   if (overCodeBound(base.code) || overCodeBound(code)) {
-    return jsonError(
-      413,
-      "code_too_large",
-      `base.code and code must each be at most ${CODE_MAX_BYTES} bytes of UTF-8.`,
-    );
+    const why = `base.code and code must each be at most ${CODE_MAX_BYTES} bytes of UTF-8.`;
+    return jsonError(413, "code_too_large", why);
   }
   const digest = hex(await crypto.subtle.digest("SHA-256", utf8.encode(base.code)));
   if (digest !== base.sha256) {

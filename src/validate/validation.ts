@@ -27,6 +27,12 @@ export interface Validation {
   omitted?: number;
 }
 
+/** What the edge sends the validate function for an edit of `base` (function.ts reads it). */
+export const functionRequest = (base: Delivered, edited: string) => ({
+  base: { code: base.code, version_id: base.versionId, sha256: base.sha256 },
+  code: edited,
+});
+
 /** The delivered bytes themselves: nothing changed, nothing to report, and nothing to parse. */
 export function unchanged(base: Delivered, edited: string): Validation | undefined {
   if (edited !== base.code) return undefined;

@@ -11,7 +11,7 @@
  */
 import { urlOrigin } from "../http/index.ts";
 import { lazy } from "../lazy.ts";
-import { type Delivered, unchanged, type Validation } from "./validation.ts";
+import { type Delivered, functionRequest, unchanged, type Validation } from "./validation.ts";
 
 export type { Delivered, Validation } from "./validation.ts";
 
@@ -49,7 +49,7 @@ export const inProcess: Validator = async (base, edited) => {
 
 export interface FunctionOptions {
   /**
-   * The origins the edit may be sent to: the site's own (src/http/origin.ts, `ownOrigins`). A request
+   * The origins the edit may be sent to: the site's own (src/http/origin.ts, `ownedBy`). A request
    * that names another origin is validated in the isolate: the edit never leaves for a host the site
    * does not own, whatever a proxy's headers made of the request URL.
    */
@@ -79,10 +79,7 @@ async function ask(origin: string, base: Delivered, edited: string, opts: Functi
     const res = await (opts.fetch ?? fetch)(`${origin}${VALIDATE_FUNCTION_PATH}`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        base: { code: base.code, version_id: base.versionId, sha256: base.sha256 },
-        code: edited,
-      }),
+      body: JSON.stringify(functionRequest(base, edited)),
       // A redirect is not the function: its answer is not taken, and the edit is not sent on.
       redirect: "manual",
       signal: AbortSignal.timeout(opts.timeoutMs ?? FUNCTION_TIMEOUT_MS),

@@ -35,9 +35,9 @@ export function testApp({ env, ...overrides }: Partial<AppOptions> & { env?: Env
 
 export const URL_MCP = "http://127.0.0.1:8888/mcp";
 
-/** A POST to the in-process handler, JSON body, with extra headers. */
-export function post(body: unknown, headers: Record<string, string> = {}) {
-  return new Request(URL_MCP, {
+/** A POST to the in-process handler, JSON body, with extra headers (to `url`, the endpoint, if given). */
+export function post(body: unknown, headers: Record<string, string> = {}, url = URL_MCP) {
+  return new Request(url, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),

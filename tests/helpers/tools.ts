@@ -1,4 +1,7 @@
-/** Calls a tool on an in-process app the way a 2025-11-25 client does, and reads its one text block. */
+/**
+ * Calls a tool on an in-process app the way a 2025-11-25 client does (at `url`, the endpoint, if
+ * given), and reads its one text block.
+ */
 import type { App } from "../../src/app.ts";
 import { post } from "./app.ts";
 
@@ -13,11 +16,12 @@ export interface ToolReply {
   error?: { code: number; message: string; data?: unknown };
 }
 
-export async function callTool(app: App, name: string, args: unknown): Promise<ToolReply> {
+export async function callTool(app: App, name: string, args: unknown, url?: string): Promise<ToolReply> {
   const res = await app.handle(
     post(
       { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name, arguments: args } },
       { "mcp-protocol-version": "2025-11-25" },
+      url,
     ),
   );
   const body = await res.json();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createOriginPolicy, ownOrigins, urlHostname, urlOrigin, urlPathname } from "../../src/http/index.ts";
+import { createOriginPolicy, ownedBy, urlHostname, urlOrigin, urlPathname } from "../../src/http/index.ts";
 
 // Request.url as runtimes serialize it: the slices must agree with the URL parser on every shape.
 const urls = [
@@ -68,9 +68,9 @@ describe("hostAllowed: the loopback fast path agrees with the URL parser", () =>
   }
 });
 
-describe("ownOrigins: where a deployment may send its own requests", () => {
+describe("ownedBy: where a deployment may send its own requests", () => {
   // As the edge adapter builds it on Netlify: the site's URL, and its name from the context.
-  const own = ownOrigins(["https://patttterns.com"], "patttterns");
+  const own = ownedBy(["https://patttterns.com"], "patttterns");
 
   it.each([
     "https://patttterns.com",
@@ -102,7 +102,7 @@ describe("ownOrigins: where a deployment may send its own requests", () => {
   });
 
   it("without a site name, only the URLs given and loopback", () => {
-    const bare = ownOrigins(["https://patttterns.com", "https://deploy-preview-1--x.netlify.app/"]);
+    const bare = ownedBy(["https://patttterns.com", "https://deploy-preview-1--x.netlify.app/"]);
     expect(bare("https://deploy-preview-1--x.netlify.app")).toBe(true);
     expect(bare("https://main--x.netlify.app")).toBe(false);
     expect(bare("http://127.0.0.1:8888")).toBe(true);

@@ -20,6 +20,7 @@ import {
   validationSchema,
 } from "./schema.ts";
 import { percentile } from "../../lib/stats.ts";
+import { functionRequest } from "../../../src/validate/validation.ts";
 import { VALIDATE_FUNCTION_PATH } from "../../../src/validate/validator.ts";
 
 export interface SmokeOptions {
@@ -224,10 +225,10 @@ async function validation(step: RunStep, client: SmokeClient, p: ComponentPayloa
     () => client.tool("validate_component", { pattern_id, version_id, code: commented(p) }, validationSchema),
     (v) => clean(v, p),
   );
-  const base = { code: p.component_code, version_id, sha256 };
+  const base = { code: p.component_code, versionId: version_id, sha256 };
   await step(
     "validate function",
-    () => client.site(VALIDATE_FUNCTION_PATH, validationSchema, { base, code: commented(p) }),
+    () => client.site(VALIDATE_FUNCTION_PATH, validationSchema, functionRequest(base, commented(p))),
     (v) => clean(v, p),
   );
 }

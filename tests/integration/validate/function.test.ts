@@ -10,7 +10,7 @@ import validateFunction from "../../../netlify/functions/validate.mts";
 import { listenLoopback, type WebHandler } from "../../../scripts/local/loopback-server.ts";
 import type { App } from "../../../src/app.ts";
 import { DEFAULTS } from "../../../src/config.ts";
-import { createOriginPolicy } from "../../../src/http/index.ts";
+import { ownedBy } from "../../../src/http/index.ts";
 import { type FunctionOptions, VALIDATE_FUNCTION_PATH, viaFunction } from "../../../src/validate/validator.ts";
 import { fixtures, testApp } from "../../helpers/app.ts";
 import { callTool } from "../../helpers/tools.ts";
@@ -30,26 +30,20 @@ const edits = {
 };
 const code = edits["a palette class and an import"];
 /** The site's origins as the edge adapter builds them: loopback is among them. */
-const site = createOriginPolicy(DEFAULTS.SITE_URL);
+const site = ownedBy([DEFAULTS.SITE_URL], "patttterns");
 
-/** A tool call to `app` as a request to `origin`: the origin the edge sends the validate function's work to. */
+/**
+ * The text block, as sent, of a call to `app` at `origin`: the origin the edge sends the validate
+ * function's work to.
+ */
 async function validateAt(app: App, origin: string, edited: string) {
-  const res = await app.handle(
-    new Request(`${origin}/mcp`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "mcp-protocol-version": "2025-11-25" },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "tools/call",
-        params: { name: "validate_component", arguments: { pattern_id: "#77", code: edited } },
-      }),
-    }),
+  const { status, isError, result } = await callTool(
+    app,
+    "validate_component",
+    { pattern_id: "#77", code: edited },
+    `${origin}/mcp`,
   );
-  expect(res.status).toBe(200);
-  const { result } = await res.json();
-  expect(result.isError).toBeFalsy();
-  // The text block as sent: the agent gets these bytes, whichever side validated.
+  expect([status, isError]).toEqual([200, false]);
   return result.content[0].text as string;
 }
 
@@ -69,7 +63,7 @@ async function siteWith(handler: WebHandler, opts: Partial<FunctionOptions> = {}
   });
   const warnings: string[] = [];
   const app = testApp({
-    validator: viaFunction({ sendsTo: site.allows, warn: (line) => warnings.push(line), ...opts }),
+    validator: viaFunction({ sendsTo: site, warn: (line) => warnings.push(line), ...opts }),
   });
   return { server, seen, warnings, app, validate: (edited: string) => validateAt(app, server.url, edited) };
 }
@@ -99,7 +93,7 @@ describe("validate_component sent to the site's validate function", () => {
   it("usage records where the edit was parsed: the function, the isolate, or neither for the bytes unchanged", async () => {
     const blobs: LocalBlobs = await startBlobs();
     try {
-      const validator = viaFunction({ sendsTo: site.allows, warn: () => {} });
+      const validator = viaFunction({ sendsTo: site, warn: () => {} });
       const { app, lines } = usageApp(blobs.config, { app: { validator } });
       await validateAt(app, s.server.url, code);
       await validateAt(app, s.server.url, active);
