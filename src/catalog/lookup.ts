@@ -8,7 +8,7 @@
 import { normalize } from "./normalize.ts";
 import type { Entry } from "./schema.ts";
 
-export const compactId = (id: string) => id.replace(/-/g, "").toLowerCase();
+export const compactId = (id: string) => id.replaceAll("-", "").toLowerCase();
 
 /** What a ref may name, and each entry's key for it. `last` and `title` may be shared by several entries. */
 export const LOOKUP_KEY = {

@@ -90,8 +90,9 @@ export function builtReader(files: CatalogFiles): CatalogReader {
       if (!(Number.isInteger(d) && d >= 0 && d < head.count)) throw new RangeError(`no pattern ${d} in the catalog`);
     }
     // A warm isolate has the chunks already: no promise per chunk on the search hot path.
-    const missing = [...new Set(ds.map((d) => Math.floor(d / size)))].filter((k) => chunk(k).value === undefined);
-    if (missing.length) await Promise.all(missing.map((k) => chunk(k).get()));
+    const missing = new Set<number>();
+    for (const d of ds) if (chunk(Math.floor(d / size)).value === undefined) missing.add(Math.floor(d / size));
+    if (missing.size) await Promise.all([...missing].map((k) => chunk(k).get()));
     return ds.map((d) => chunk(Math.floor(d / size)).value![d % size]);
   }
 

@@ -110,11 +110,19 @@ export function createHttpHandler<D>(server: McpServer<D>, opts: HttpOptions<D>)
     const durationMs = now() - startedAt;
     // Per-request bytes in a batch are approximate; single requests (all but 2025-03-26) are exact.
     const bytes = (text?.length ?? 0) / (dispatched.length || 1);
+    const type = sse ? SSE_HEADERS : JSON_HEADERS;
     const response =
       text === null
         ? new Response(null, { status: reply.status, headers: cors })
-        : new Response(text, { status: reply.status, headers: { ...cors, ...(sse ? SSE_HEADERS : JSON_HEADERS) } });
-    return { response, requests: dispatched.map((d) => ({ ...d, bytes, durationMs })) };
+        : new Response(text, { status: reply.status, headers: origin === null ? type : { ...cors, ...type } });
+    const requests = dispatched.map(({ context, outcome, httpStatus }) => ({
+      context,
+      outcome,
+      httpStatus,
+      bytes,
+      durationMs,
+    }));
+    return { response, requests };
   };
 }
 
@@ -223,8 +231,13 @@ function newContext<D>(
   };
 }
 
-const JSON_HEADERS = { "Content-Type": "application/json" };
-const SSE_HEADERS = { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", "X-Accel-Buffering": "no" };
+// Frozen: a response without CORS headers carries one of these objects as it is (runtimes copy it).
+const JSON_HEADERS = Object.freeze({ "Content-Type": "application/json" });
+const SSE_HEADERS = Object.freeze({
+  "Content-Type": "text/event-stream",
+  "Cache-Control": "no-cache",
+  "X-Accel-Buffering": "no",
+});
 const sseText = (messages: unknown[]) => messages.map((m) => `event: message\ndata: ${wireJson(m)}\n\n`).join("");
 const acceptsSse = (accept: string | null) => !!accept && accept.toLowerCase().includes("text/event-stream");
 

@@ -77,7 +77,9 @@ export const wireString = (text: string): string => kept(JSON.stringify(text)).s
 export function wireJson(message: unknown): string {
   const result = (message as { result?: unknown } | null)?.result;
   if (!(result instanceof Prebuilt)) return asciiJson(JSON.stringify(message));
-  // Concatenated, not joined: the wire stays a rope, copied once when the response is written.
-  const id = JSON.stringify((message as { id: unknown }).id);
-  return `${asciiJson(`{"jsonrpc":"2.0","id":${id},"result":`)}${result.json}}`;
+  // Concatenated, not joined: the wire stays a rope, copied once when the response is written. Only a
+  // string id can bring non-ASCII into the envelope.
+  const id = (message as { id: unknown }).id;
+  const idJson = typeof id === "string" ? asciiJson(JSON.stringify(id)) : JSON.stringify(id);
+  return `{"jsonrpc":"2.0","id":${idJson},"result":${result.json}}`;
 }

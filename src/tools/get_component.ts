@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
-import type { Tsx } from "../components/model.ts";
+import type { Catalog } from "../catalog/catalog.ts";
+import type { Tsx, VersionIndex } from "../components/model.ts";
 import { componentPayload } from "../components/payload.ts";
 import { urlOrigin } from "../http/index.ts";
 import type { Prebuilt } from "../mcp/wire.ts";
@@ -11,13 +12,21 @@ import { defineTool } from "./define.ts";
 /**
  * The result each stored version was last served with, serialized once: serializing it is most of a
  * call's work, and without this the get_component cells of `npm run bench` fall below their guard (5x
- * less CPU than the SDK's pattern). A version is served unchanged until its active pointer or version
- * list moves. Keyed on the code value the code cache hands out, so it lives as long as that code stays
- * cached; `key` is what else the result depends on: the request's origin too, which the install
- * command names, so one origin's URL is never served to another (a deployment answers on one or two
- * origins; a request from another rebuilds the result).
+ * less CPU than the SDK's pattern). Keyed on the code value the code cache hands out, so it lives as
+ * long as that code stays cached; the rest is what else the result depends on, compared by identity
+ * (no key built per call): the version index it lists (a new one each time the store's index is read
+ * again, which is when the active pointer or the version list can move), the catalog (the pattern's
+ * page URL), and the request's origin, which the install command names, so one origin's URL is never
+ * served to another (a deployment answers on one or two origins; a request from another rebuilds it).
  */
-const served = new WeakMap<Tsx, { key: string; result: Prebuilt<CallToolResult> }>();
+interface Kept {
+  origin: string;
+  catalog: Catalog;
+  index: VersionIndex;
+  versionId: string;
+  result: Prebuilt<CallToolResult>;
+}
+const served = new WeakMap<Tsx, Kept>();
 
 export default defineTool({
   name: "get_component",
@@ -42,14 +51,13 @@ export default defineTool({
   async run({ pattern_id, version_id }, { deps: { catalog, components }, url }) {
     const found = await loadRequested(catalog, components, pattern_id, version_id);
     if (!found.ok) return found;
-    const { entry, index, versionId, available, tsx, report } = found;
+    const { entry, index, versionId, tsx, report } = found;
     const origin = urlOrigin(url);
-    const key = `${origin} ${catalog.url(entry)} ${versionId} ${index.activeVersionId} ${available.join(",")}`;
     let kept = served.get(tsx);
-    if (kept?.key !== key) {
+    if (kept?.origin !== origin || kept.index !== index || kept.catalog !== catalog || kept.versionId !== versionId) {
       const command = shadcnAdd(itemUrl(origin, await registryName(catalog, entry), versionId));
-      const payload = componentPayload(catalog, entry, found, command);
-      served.set(tsx, (kept = { key, result: textResult(JSON.stringify(payload)) }));
+      const result = textResult(JSON.stringify(componentPayload(catalog, entry, found, command)));
+      served.set(tsx, (kept = { origin, catalog, index, versionId, result }));
     }
     return { ok: true, result: kept.result, report };
   },
