@@ -5,15 +5,15 @@
  *
  *   npx tsx bench/ab.ts --a HEAD~1 --b HEAD [--rounds 30] [--n 100]
  *
- * A revision is anything `git archive` takes, or `worktree` for the files as they are. Each is
- * unpacked under tmp-bench/ (ignored by git). Node runs the child through tsx (both sides alike).
+ * A revision is anything `git archive` takes, or `worktree` for the files as they are (revisions.ts).
+ * Node runs the child through tsx (both sides alike). `ab-served.ts` does the same with the HTTP
+ * server in.
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgsOr } from "../scripts/lib/args.ts";
 import { ROOT } from "../scripts/lib/repo-root.ts";
 import { deno, runJson } from "./child.ts";
+import { unpack } from "./revisions.ts";
 
 const USAGE = "Usage: npx tsx bench/ab.ts --a REV --b REV|worktree [--rounds 30] [--n 100]";
 const { values } = parseArgsOr(
@@ -35,26 +35,7 @@ if (!values.a) {
   process.exit(2);
 }
 
-/** What the child loads of a checkout: the app, the built catalog, the fixtures and their helpers. */
-const PATHS = ["src", "generated", "scripts/lib", "tests/helpers", "fixtures", "search_index.json", "package.json"];
-const PATHS_EXTRA = ["thesaurus.txt", "technical-terms.txt", "absent-interfaces.txt"];
-
-function unpack(rev: string, dir: string) {
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const paths = [...PATHS, ...PATHS_EXTRA];
-  const tar =
-    rev === "worktree"
-      ? execFileSync("tar", ["-c", ...paths], { cwd: ROOT, maxBuffer: 1 << 30 })
-      : execFileSync("git", ["archive", rev, ...paths], { cwd: ROOT, maxBuffer: 1 << 30 });
-  execFileSync("tar", ["-x", "-C", dir], { input: tar });
-  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
-}
-
-const work = join(ROOT, "tmp-bench");
-const [dirA, dirB] = [join(work, "ab-a"), join(work, "ab-b")];
-unpack(values.a, dirA);
-unpack(values.b, dirB);
+const [dirA, dirB] = [unpack(values.a, "ab-a"), unpack(values.b, "ab-b")];
 const child = join(ROOT, "bench/ab-child.ts");
 const args = [dirA, dirB, values.rounds, values.n];
 type Result = { runtime: string; rounds: number; per_round: number; out: Record<string, Record<string, number>> };

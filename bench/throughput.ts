@@ -73,10 +73,10 @@ const ownUrl: Plugin = {
  * is in the same build). npm packages stay external (the build is written under the lab's
  * node_modules/.cache, so they resolve as from the source).
  */
-async function nodeServerBuild(dir: string): Promise<string> {
+export async function nodeServerBuild(dir: string, serve = SERVE): Promise<string> {
   const outfile = join(dir, "serve-node.mjs");
   await build({
-    entryPoints: [SERVE],
+    entryPoints: [serve],
     outfile,
     bundle: true,
     platform: "node",
@@ -95,11 +95,12 @@ export function startServer(
   catalogDir: string,
   blobs: BlobsConfig,
   nodeBuild: string,
+  serve = SERVE,
 ): Promise<Server> {
   // Node runs the script in this very process (not through the tsx CLI, which forks): its CPU is the
   // server's. tsx stays registered for the one TypeScript module it imports at run time: the catalog's load.ts.
   const [cmd, args] =
-    runtime === "deno" ? [deno, ["run", "-A", SERVE]] : [process.execPath, ["--import", "tsx", nodeBuild]];
+    runtime === "deno" ? [deno, ["run", "-A", serve]] : [process.execPath, ["--import", "tsx", nodeBuild]];
   const child: ChildProcess = spawn(cmd, args, {
     cwd: ROOT,
     env: { ...process.env, BENCH_CONFIG: JSON.stringify({ portBase, catalogDir, blobs }) },
