@@ -8,7 +8,9 @@
  *     [--scenarios get_component_blobs,get_component_memory] [--variants ours,raw] [--rounds 10]
  *
  * Revisions are unpacked as ab.ts does (revisions.ts). Both sides run this checkout's serve.ts,
- * scenarios.ts and sdk-app.ts over their own src/, catalog and fixtures; `raw` is the control.
+ * scenarios.ts and sdk-app.ts over their own src/, built catalog and in-memory fixtures; the Blobs
+ * store both read is one, seeded from this checkout's fixtures, and node_modules is shared. `raw` is
+ * the control: it moves only with the machine.
  */
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -50,7 +52,11 @@ const list = <T extends string>(raw: string, known: readonly T[], what: string):
   }
   return asked;
 };
-const runtime = list(values.runtime, RUNTIMES, "runtime")[0] as Runtime;
+const [runtime, ...more] = list(values.runtime, RUNTIMES, "runtime") as Runtime[];
+if (more.length) {
+  console.error(`one runtime per run\n${USAGE}`);
+  process.exit(2);
+}
 const scenarios = list(values.scenarios, SCENARIOS, "scenario");
 const variants = list(values.variants, VARIANTS, "variant");
 const rounds = Number(values.rounds);
@@ -72,21 +78,27 @@ async function side(rev: string, name: string) {
 const blobs = await startSeededBlobs(await loadFixtures());
 const servers: Record<"a" | "b", Server> = {} as never;
 try {
-  for (const [k, rev, base] of [
-    ["a", values.a, 24_000],
-    ["b", values.b, 24_100],
+  // A random block of ports below Linux's ephemeral range, as the bench's throughput part picks one.
+  const base = 20_000 + Math.floor(Math.random() * 120) * 100;
+  for (const [k, rev, at] of [
+    ["a", values.a, base],
+    ["b", values.b, base + 50],
   ] as const) {
     const s = await side(rev, `served-${k}`);
-    servers[k] = await startServer(runtime, base, join(s.dir, "generated/catalog"), blobs.config, s.nodeBuild, s.serve);
+    servers[k] = await startServer(runtime, at, join(s.dir, "generated/catalog"), blobs.config, s.nodeBuild, s.serve);
   }
-  const cells = scenarios.flatMap((s) => variants.flatMap((v) => (["a", "b"] as const).map((k) => ({ s, v, k }))));
-  const request = ({ s, v, k }: (typeof cells)[number]) => {
+  // Each round visits every cell, from a rotated start, and every other round b before a.
+  const cells = (round: number) =>
+    scenarios.flatMap((s) =>
+      variants.flatMap((v) => ((round % 2 ? ["b", "a"] : ["a", "b"]) as ("a" | "b")[]).map((k) => ({ s, v, k }))),
+    );
+  const request = ({ s, v, k }: ReturnType<typeof cells>[number]) => {
     const port = portOf(servers[k].portBase, v, sourceOf(s));
     return { port, bytes: requestBytes(port, scenarioBody(s, servers[k].patternId), HEADERS) };
   };
   const cpu = new Map<string, number[]>();
   for (let round = -1; round < rounds; round++) {
-    for (const cell of rotate(cells, Math.max(round, 0))) {
+    for (const cell of rotate(cells(Math.max(round, 0)), Math.max(round, 0))) {
       const { port, bytes } = request(cell);
       const before = servers[cell.k].cpuTicks();
       const r = await runLoad(port, bytes, { connections: 8, seconds: round < 0 ? 1 : 0.5 });

@@ -70,8 +70,8 @@ const ownUrl: Plugin = {
  * serve.ts compiled for Node by esbuild, as a Node deployment runs compiled code. Not run through
  * tsx's loader: tsx compiles with keepNames, which wraps every function created, per request too, in
  * a `__name` call (interleaved A/B: our handler 17–24% more CPU per request under tsx; every variant
- * is in the same build). npm packages stay external (the build is written under the lab's
- * node_modules/.cache, so they resolve as from the source).
+ * is in the same build). npm packages stay external: the build is written where they resolve as from
+ * the source (under the lab's node_modules/.cache; ab-served.ts, in an unpacked revision's bench/).
  */
 export async function nodeServerBuild(dir: string, serve = SERVE): Promise<string> {
   const outfile = join(dir, "serve-node.mjs");

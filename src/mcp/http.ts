@@ -231,7 +231,8 @@ function newContext<D>(
   };
 }
 
-// Frozen: a response without CORS headers carries one of these objects as it is (runtimes copy it).
+// A response without CORS headers carries one of these objects as its init, and some fetch adapters
+// (@hono/node-server) keep it by reference: frozen, so nothing writes into the shared object.
 const JSON_HEADERS = Object.freeze({ "Content-Type": "application/json" });
 const SSE_HEADERS = Object.freeze({
   "Content-Type": "text/event-stream",

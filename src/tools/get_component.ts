@@ -18,6 +18,7 @@ import { defineTool } from "./define.ts";
  * again, which is when the active pointer or the version list can move), the catalog (the pattern's
  * page URL), and the request's origin, which the install command names, so one origin's URL is never
  * served to another (a deployment answers on one or two origins; a request from another rebuilds it).
+ * With COMPONENTS_INDEX_TTL_MS=0 (no index cache) every call reads a new index and rebuilds.
  */
 interface Kept {
   origin: string;
