@@ -91,7 +91,10 @@ export function builtReader(files: CatalogFiles): CatalogReader {
     }
     // A warm isolate has the chunks already: no promise per chunk on the search hot path.
     const missing = new Set<number>();
-    for (const d of ds) if (chunk(Math.floor(d / size)).value === undefined) missing.add(Math.floor(d / size));
+    for (const d of ds) {
+      const k = Math.floor(d / size);
+      if (chunk(k).value === undefined) missing.add(k);
+    }
     if (missing.size) await Promise.all([...missing].map((k) => chunk(k).get()));
     return ds.map((d) => chunk(Math.floor(d / size)).value![d % size]);
   }

@@ -28,6 +28,18 @@ const hostname = (s: string) => {
   }
 };
 
+/** `origin` parsed, when it is an origin exactly as a browser serializes one (no path, no default port). */
+const exactOrigin = (origin: string): URL | null => {
+  try {
+    const u = new URL(origin);
+    return u.origin === origin ? u : null;
+  } catch {
+    return null;
+  }
+};
+
+const isLoopback = (u: URL) => (u.protocol === "http:" || u.protocol === "https:") && LOOPBACK.has(u.hostname);
+
 /** `extra` is a list of exact origins; `*` allows every origin (for a deliberately open deployment). */
 export function createOriginPolicy(siteUrl: string, extra: string[] = []): OriginPolicy {
   const exact = new Set([new URL(siteUrl).origin, ...extra.map((o) => o.trim().replace(/\/$/, "")).filter(Boolean)]);
@@ -36,12 +48,8 @@ export function createOriginPolicy(siteUrl: string, extra: string[] = []): Origi
     allows(origin) {
       if (origin === null) return true;
       if (any || exact.has(origin)) return true;
-      try {
-        const u = new URL(origin);
-        return (u.protocol === "http:" || u.protocol === "https:") && LOOPBACK.has(u.hostname) && u.origin === origin;
-      } catch {
-        return false;
-      }
+      const u = exactOrigin(origin);
+      return u !== null && isLoopback(u);
     },
     hostAllowed(url, host) {
       return !LOOPBACK.has(urlHostname(url)) || loopbackHost(host);
@@ -62,14 +70,9 @@ export function ownedBy(urls: string[], siteName?: string): (origin: string) => 
   const exact = new Set(urls.map((u) => new URL(u).origin));
   return (origin) => {
     if (exact.has(origin)) return true;
-    let u: URL;
-    try {
-      u = new URL(origin);
-    } catch {
-      return false;
-    }
-    if (u.origin !== origin) return false;
-    if ((u.protocol === "http:" || u.protocol === "https:") && LOOPBACK.has(u.hostname)) return true;
+    const u = exactOrigin(origin);
+    if (u === null) return false;
+    if (isLoopback(u)) return true;
     return !!siteName && u.protocol === "https:" && u.port === "" && NETLIFY_NAME.exec(u.hostname)?.[1] === siteName;
   };
 }

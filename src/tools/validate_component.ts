@@ -5,8 +5,6 @@ import { loadRequested, patternRef, versionRef } from "./refs.ts";
 import { defineTool } from "./define.ts";
 import { CODE_MAX_BYTES, overCodeBound, utf8Length } from "../validate/validation.ts";
 
-export { CODE_MAX_BYTES };
-
 export default defineTool({
   name: "validate_component",
   description:

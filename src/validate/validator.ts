@@ -64,7 +64,8 @@ export interface FunctionOptions {
 export function viaFunction(opts: FunctionOptions): Validator {
   const warn = opts.warn ?? ((line: string) => console.warn(line));
   return async (base, edited, requestUrl) => {
-    if (edited === base.code) return inProcess(base, edited, requestUrl);
+    const same = unchanged(base, edited);
+    if (same) return { validation: same };
     const origin = urlOrigin(requestUrl);
     const why = opts.sendsTo(origin) ? await ask(origin, base, edited, opts) : `${origin} is not the site's`;
     if (typeof why !== "string") return { validation: why, by: "function" };

@@ -80,14 +80,11 @@ export function smokeClient(url: string, timeoutMs: number) {
    */
   async function site<S extends z.ZodType>(path: string, schema: S, body?: unknown): Promise<z.output<S>> {
     const target = new URL(path, url);
-    const init: RequestInit = { signal: AbortSignal.timeout(timeoutMs) };
-    if (body !== undefined)
-      Object.assign(init, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-    const res = await fetch(target, init).catch((e) => {
+    const post =
+      body === undefined
+        ? {}
+        : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+    const res = await fetch(target, { ...post, signal: AbortSignal.timeout(timeoutMs) }).catch((e) => {
       throw new Transient(`${target} unreachable: ${e.cause?.code ?? e.message}`);
     });
     if (res.status >= 500 || res.status === 429) throw new Transient(`HTTP ${res.status} for ${path}`);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LocalBlobs, startBlobs } from "../../helpers/blobs.ts";
 import { catalogData, fixtures, testApp } from "../../helpers/app.ts";
 import { callTool } from "../../helpers/tools.ts";
-import { CODE_MAX_BYTES } from "../../../src/tools/validate_component.ts";
+import { CODE_MAX_BYTES } from "../../../src/validate/validation.ts";
 import { dump, toolCall, usageApp, usageStore } from "../../helpers/usage.ts";
 
 const app = testApp();
