@@ -41,6 +41,12 @@ export const Monthly = z.object({
   durations: z.object({ all: Counts, ok_by_tool: z.record(z.string(), Counts) }),
   /** Successful searches by how their best hit matched (`none`: no hit): search_patterns and search_components. */
   searches: z._default(Counts, () => ({})),
+  /**
+   * Successful validate_component calls by where the edit was parsed (`validated_by`: `function`, the
+   * site's validate function; `isolate`, the process that served the call), or `unchanged` when the
+   * delivered bytes came back and nothing was parsed. On Netlify, `isolate` is the edge's fallback.
+   */
+  validations: z._default(Counts, () => ({})),
   /** The chatbot's answers (chat.ts): their patterns, those carrying hasGeneratedComponent, those with a component. */
   chatbot: z._default(
     z.object({ answers: count, unavailable: count, patterns: count, with_flag: count, with_component: count }),
@@ -75,6 +81,7 @@ export function emptyMonthly(month: string): Monthly {
     by_client: {},
     durations: { all: {}, ok_by_tool: {} },
     searches: {},
+    validations: {},
     chatbot: { answers: 0, unavailable: 0, patterns: 0, with_flag: 0, with_component: 0 },
     folded: [],
   };
@@ -122,6 +129,7 @@ export function addEvent(m: Monthly, e: UsageEvent): void {
   bump(m.durations.all, bucket);
   if (kind === "ok") bump((m.durations.ok_by_tool[label] ??= {}), bucket);
   if (kind === "ok" && e.search) bump(m.searches, e.search);
+  if (kind === "ok" && e.tool === "validate_component") bump(m.validations, e.validated_by ?? "unchanged");
 }
 
 /** Adds one chatbot answer's counts (in place). */

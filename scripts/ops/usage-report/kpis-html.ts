@@ -70,6 +70,13 @@ function fidelity(k: Kpis): string {
   );
 }
 
+function validations(k: Kpis): string {
+  const v = k.validations;
+  const summary = `<p>${v.calls} successful calls: <b>${v.function}</b> edits parsed by the validate function, <b>${v.isolate}</b> in the isolate (${pct(v.isolate_rate)} of parsed edits), ${v.unchanged} with the delivered bytes unchanged.</p>`;
+  if (!v.isolate) return summary;
+  return `${summary}<p class="flag">On Netlify, edits parsed in the isolate mean the edge's validate function did not answer: the log lines <code>[mcp] validate function did not answer</code> say why; <code>npm run smoke</code> checks the function.</p>`;
+}
+
 function unanswered(k: Kpis): string {
   const u = k.unanswered;
   const summary = `<p>${u.searches} searches: <b>${u.zero_results}</b> found nothing (${pct(u.zero_rate)}), <b>${u.weak}</b> matched only some words (${pct(u.weak_rate)}). Queries are listed once ${u.min_clients} distinct client${u.min_clients === 1 ? "" : "s"} sent them${notListed(u) ? `; not listed: ${notListed(u)} (--all-queries lists them)` : ""}.</p>`;
@@ -93,6 +100,7 @@ export function renderKpisHtml(k: Kpis): string {
     `<h2>Weekly volume: search_components and get_component per ISO week</h2>${weeklyChart(k)}`,
     `<h2>Payload fidelity (deploy smoke)</h2>${fidelity(k)}`,
     `<h2>Chatbot component awareness</h2><p><b>${pct(c.awareness)}</b> of ${c.patterns} patterns in ${c.answers} answers carried hasGeneratedComponent (target 100%); ${c.with_component} have a component.</p>`,
+    `<h2>Where edits were validated</h2>${validations(k)}`,
     `<h2>What agents looked for and did not find</h2>${unanswered(k)}`,
   ].join("\n");
 }

@@ -44,6 +44,20 @@ function chatbot(k: Kpis): string[] {
   ];
 }
 
+function validations(k: Kpis): string[] {
+  const v = k.validations;
+  return [
+    `Where edits were validated (validate_component, ${v.calls} successful calls): the validate function ${v.function}, ` +
+      `the isolate ${v.isolate} (${pct(v.isolate_rate)} of parsed edits), unchanged bytes ${v.unchanged}`,
+    ...(v.isolate
+      ? [
+          "  ISOLATE: on Netlify these edits were parsed at the edge because its validate function did not answer; " +
+            "the log lines `[mcp] validate function did not answer` say why, and npm run smoke checks the function",
+        ]
+      : []),
+  ];
+}
+
 function unanswered(k: Kpis): string[] {
   const u = k.unanswered;
   const lines = [
@@ -68,6 +82,8 @@ export const renderKpisText = (k: Kpis): string[] => [
   ...fidelity(k),
   "",
   ...chatbot(k),
+  "",
+  ...validations(k),
   "",
   ...unanswered(k),
 ];

@@ -1,7 +1,7 @@
 /**
  * The review's product figures beyond the monthly counters' own: weekly volume (weekly.ts), payload
- * fidelity from the deploy smoke's records, the chatbot's component awareness, and what agents
- * looked for and did not find.
+ * fidelity from the deploy smoke's records, the chatbot's component awareness, where edits were
+ * validated, and what agents looked for and did not find.
  */
 import type { Monthly } from "../../../src/usage/monthly.ts";
 import type { Unanswered } from "../../../src/usage/unanswered.ts";
@@ -38,6 +38,20 @@ export interface Awareness {
   target: number;
 }
 
+/** Successful validate_component calls by where the edit was parsed (monthly.ts `validations`). */
+export interface Validations {
+  calls: number;
+  function: number;
+  isolate: number;
+  /** The delivered bytes came back: nothing was parsed. */
+  unchanged: number;
+  /**
+   * isolate / (function + isolate): on Netlify, the edits the edge parsed itself because its function
+   * did not answer; null without a parsed edit.
+   */
+  isolate_rate: number | null;
+}
+
 export interface UnansweredQuery {
   query: string;
   /** Searches that sent it: none + weak. */
@@ -68,6 +82,7 @@ export interface Kpis {
   weekly: WeekRow[];
   fidelity: Fidelity;
   chatbot: Awareness;
+  validations: Validations;
   unanswered: UnansweredReport;
 }
 
@@ -103,6 +118,8 @@ export function buildKpis(m: Monthly, src: KpiSources = {}): Kpis {
   const checks = runs.reduce((s, r) => s + r.get_component_checks, 0);
   const matched = runs.reduce((s, r) => s + r.hashes_matched, 0);
   const c = m.chatbot;
+  const v = m.validations;
+  const parsed = (v.function ?? 0) + (v.isolate ?? 0);
   const searches = Object.values(m.searches).reduce((s, n) => s + n, 0);
   const zero = m.searches.none ?? 0;
   const weak = m.searches.some_words ?? 0;
@@ -126,6 +143,13 @@ export function buildKpis(m: Monthly, src: KpiSources = {}): Kpis {
       ...c,
       awareness: share(c.with_flag, c.patterns),
       target: KPI_TARGETS.chatbotAwareness,
+    },
+    validations: {
+      calls: Object.values(v).reduce((s, n) => s + n, 0),
+      function: v.function ?? 0,
+      isolate: v.isolate ?? 0,
+      unchanged: v.unchanged ?? 0,
+      isolate_rate: share(v.isolate ?? 0, parsed),
     },
     unanswered: {
       searches,

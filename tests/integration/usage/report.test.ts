@@ -11,6 +11,7 @@ import { USAGE_STORE } from "../../../src/usage/event.ts";
 import { foldMonth, readMonthly } from "../../../src/usage/fold.ts";
 import { emptyMonthly, addEvent } from "../../../src/usage/monthly.ts";
 import { buildReport, renderText } from "../../../scripts/ops/usage-report/report.ts";
+import { renderHtml } from "../../../scripts/ops/usage-report/html.ts";
 import { usageReport } from "../../../scripts/ops/usage-report/cli.ts";
 import { catalogData } from "../../helpers/app.ts";
 import { seedEvents } from "../../helpers/usage.ts";
@@ -191,6 +192,42 @@ describe("buildReport", () => {
     expect(r.duration_ms.get_component_ok_p95).toBeLessThanOrEqual(195 * 1.1);
     expect(r.unique_clients).toBe(0);
     expect(renderText(r)).toContain("target < 2.00%: met");
+  });
+
+  it("says where edits were validated, and flags edits parsed in the isolate", () => {
+    const ev = (validated_by?: string) => ({
+      v: 1 as const,
+      ts: "2026-12-03T00:00:00.000Z",
+      method: "tools/call",
+      tool: "validate_component",
+      validated_by,
+      status: "ok",
+      http_status: 200,
+      duration_ms: 3,
+      bytes: 10,
+      agent: "a",
+      client: null,
+    });
+    const m = emptyMonthly("2026-12");
+    for (const by of ["function", "function", "function", undefined]) addEvent(m, ev(by));
+    const quiet = buildReport(m);
+    expect(quiet.validations).toEqual({ calls: 4, function: 3, isolate: 0, unchanged: 1, isolate_rate: 0 });
+    expect(renderText(quiet)).toContain(
+      "Where edits were validated (validate_component, 4 successful calls): the validate function 3, " +
+        "the isolate 0 (0.00% of parsed edits), unchanged bytes 1\n",
+    );
+    expect(renderText(quiet)).not.toContain("ISOLATE");
+    expect(renderHtml(quiet)).not.toContain("did not answer");
+
+    addEvent(m, ev("isolate"));
+    const fellBack = buildReport(m);
+    expect(fellBack.validations).toMatchObject({ calls: 5, isolate: 1, isolate_rate: 0.25 });
+    expect(renderText(fellBack)).toContain("the isolate 1 (25.00% of parsed edits)");
+    expect(renderText(fellBack)).toMatch(/\n {2}ISOLATE: on Netlify these edits were parsed at the edge/);
+    expect(renderHtml(fellBack)).toMatch(/<p class="flag">On Netlify, edits parsed in the isolate/);
+
+    const none = buildReport(emptyMonthly("2026-12")).validations;
+    expect(none).toEqual({ calls: 0, function: 0, isolate: 0, unchanged: 0, isolate_rate: null });
   });
 
   it("says plainly which calls named no client, and keeps their User-Agents apart as a hint", () => {
