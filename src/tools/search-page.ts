@@ -51,11 +51,16 @@ export function suggestionFor(found: { match: readonly MatchKind[]; total: numbe
 
 /**
  * What a search reports for usage: how its best hit matched (`none` without a hit) and, only when
- * that is `none` or `some_words`, the query as asked; usage normalizes and masks it (src/usage).
+ * that is `none` or `some_words`, the query as asked and the interface it names that the catalog
+ * does not carry (absent-interfaces.txt); usage keeps both apart from the caller (src/usage/queries.ts).
  */
-export function searchReport(found: { match: readonly MatchKind[] }, query: string | undefined): Report {
+export function searchReport(
+  found: { match: readonly MatchKind[]; absent?: string },
+  query: string | undefined,
+): Report {
   const best = found.match[0];
-  return { search: best ?? "none", query: best === undefined || best === MATCH.someWords ? query : undefined };
+  if (best !== undefined && best !== MATCH.someWords) return { search: best };
+  return { search: best ?? "none", query, absent: found.absent };
 }
 
 /** Each entry's hit as it stands on the wire inside the text block: its summary's JSON, without the closing brace. */

@@ -16,8 +16,10 @@ export const queryKeys = {
 
 /**
  * A query record; `kind` is `none` (no hit) or `weak` (the best hit shared only some of the words),
- * `token` the HMAC of client and query (hash.ts, `queryTokener`), null for a caller without an IP.
- * The fold's schema of it is in unanswered.ts.
+ * `token` the HMAC of client and query (hash.ts, `queryTokener`), null for a caller without an IP;
+ * `absent`, when the query names an interface the catalog does not carry (absent-interfaces.txt),
+ * the query's words that name it, as the search read them ("video calls"). The fold's schema of it
+ * is in unanswered.ts.
  */
 export interface QueryRecord {
   v: 1;
@@ -25,6 +27,7 @@ export interface QueryRecord {
   kind: "none" | "weak";
   query: string;
   token: string | null;
+  absent?: string;
 }
 
 /** A query is kept to this many characters: enough to read what was wanted, too short for a message. */
@@ -70,6 +73,7 @@ export async function unansweredRecords(
     if (!query) continue;
     const kind = report.search === "none" ? "none" : "weak";
     const record: QueryRecord = { v: 1, tool, kind, query, token: await token(query) };
+    if (report.absent !== undefined) record.absent = report.absent;
     out.push({ id: crypto.randomUUID(), record });
   }
   return out;

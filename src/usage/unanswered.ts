@@ -2,7 +2,8 @@
  * The month's unanswered searches (`unanswered/YYYY-MM.json`), folded from query records
  * (queries.ts) apart from the monthly counters, so no blob holds both the queries and the client
  * hashes: per normalized query, how many searches found nothing, how many only some words, and the
- * distinct client-and-query tokens that sent it.
+ * distinct client-and-query tokens that sent it; per interface the catalog does not carry, how many
+ * of those searches named it.
  */
 import * as z from "zod/mini";
 import "../zod-english.ts";
@@ -17,6 +18,7 @@ export const QueryRecord = z.object({
   kind: z.enum(["none", "weak"]),
   query: z.string(),
   token: z.nullable(z.string()),
+  absent: z.optional(z.string()),
 });
 export type QueryRecord = z.infer<typeof QueryRecord> & Recorded;
 
@@ -26,6 +28,8 @@ export const Unanswered = z.object({
   updated_at: z.nullable(z.string()),
   unreadable: count,
   queries: z.record(z.string(), z.object({ none: count, weak: count, tokens: z.array(z.string()) })),
+  /** Searches by the interface they named that the catalog does not carry (absent-interfaces.txt). */
+  absent: z._default(z.record(z.string(), count), () => ({})),
   /** Ids of the query records counted above (fold.ts). */
   folded: z.array(z.string()),
 });
@@ -39,6 +43,7 @@ export const emptyUnanswered = (month: string): Unanswered => ({
   updated_at: null,
   unreadable: 0,
   queries: {},
+  absent: {},
   folded: [],
 });
 
@@ -47,4 +52,5 @@ export function addQuery(u: Unanswered, r: QueryRecord): void {
   const q = (u.queries[r.query] ??= { none: 0, weak: 0, tokens: [] });
   q[r.kind]++;
   if (r.token && !q.tokens.includes(r.token)) q.tokens.push(r.token);
+  if (r.absent) u.absent[r.absent] = (u.absent[r.absent] ?? 0) + 1;
 }

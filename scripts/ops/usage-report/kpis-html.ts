@@ -80,14 +80,19 @@ function validations(k: Kpis): string {
 function unanswered(k: Kpis): string {
   const u = k.unanswered;
   const summary = `<p>${u.searches} searches: <b>${u.zero_results}</b> found nothing (${pct(u.zero_rate)}), <b>${u.weak}</b> matched only some words (${pct(u.weak_rate)}). Queries are listed once ${u.min_clients} distinct client${u.min_clients === 1 ? "" : "s"} sent them${notListed(u) ? `; not listed: ${notListed(u)} (--all-queries lists them)` : ""}.</p>`;
-  if (!u.queries.length) return `${summary}<p class="none">No query to list.</p>`;
-  return (
-    summary +
-    table(
-      ["Query (normalized)", "Searches", "Clients", "No result", "Some words"],
-      u.queries.map((q) => [q.query, String(q.count), String(q.clients), String(q.none), String(q.weak)]),
-    )
-  );
+  const queries = u.queries.length
+    ? table(
+        ["Query (normalized)", "Searches", "Clients", "No result", "Some words"],
+        u.queries.map((q) => [q.query, String(q.count), String(q.clients), String(q.none), String(q.weak)]),
+      )
+    : `<p class="none">No query to list.</p>`;
+  const absent = u.absent.length
+    ? table(
+        ["Interface the catalog does not carry", "Searches"],
+        u.absent.map((a) => [a.interface, String(a.searches)]),
+      )
+    : `<p class="none">No search named an interface the catalog does not carry.</p>`;
+  return `${summary}${queries}<h3>Interfaces they named that the catalog does not carry</h3>${absent}`;
 }
 
 export const KPIS_CSS =

@@ -76,6 +76,12 @@ export interface UnansweredReport {
   more: number;
   /** Queries sent by fewer clients than min_clients: counted above, not listed. */
   hidden: number;
+  /**
+   * The interfaces those searches named that the catalog does not carry (absent-interfaces.txt), in
+   * the searches' words ("video call", "video calls"), each with its searches, most first: every one,
+   * whatever its clients (two or three words that match the catalog's own list).
+   */
+  absent: { interface: string; searches: number }[];
 }
 
 export interface Kpis {
@@ -161,6 +167,9 @@ export function buildKpis(m: Monthly, src: KpiSources = {}): Kpis {
       queries: shown,
       more: listed.length - shown.length,
       hidden: all.length - listed.length,
+      absent: Object.entries(src.unanswered?.absent ?? {})
+        .map(([name, searches]) => ({ interface: name, searches }))
+        .sort((a, b) => b.searches - a.searches || (a.interface < b.interface ? -1 : 1)),
     },
   };
 }

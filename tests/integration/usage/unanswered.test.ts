@@ -134,11 +134,12 @@ describe("unanswered searches", () => {
       const search = searcher(store, false);
       await search("203.0.113.1", "search_patterns", "holographic keyboard for cats");
       await search("203.0.113.2", "search_patterns", "holographic keyboard for cats");
+      await search("203.0.113.2", "search_patterns", "video call");
       const blobs = await dump(store);
       expect([...blobs.keys()].filter((k) => !k.startsWith("events/") && !k.startsWith("hash-keys/"))).toEqual([]);
-      expect([...blobs.values()].join("\n")).not.toContain("holographic");
+      expect([...blobs.values()].join("\n")).not.toMatch(/holographic|video/);
       const { unanswered } = JSON.parse((await reportCli(["--month", MONTH, "--json", "--dir", other])).stdout);
-      expect(unanswered).toMatchObject({ searches: 2, zero_results: 2, queries: [], hidden: 0 });
+      expect(unanswered).toMatchObject({ searches: 3, zero_results: 3, queries: [], hidden: 0, absent: [] });
     } finally {
       await off.stop();
       await rm(other, { recursive: true, force: true });
@@ -201,5 +202,48 @@ describe("the top 20, and --all-queries", () => {
     const text = (await reportCli(args)).stdout;
     for (const q of [...queries, once]) expect(text).toContain(q);
     expect(text).not.toContain("not listed");
+  });
+});
+
+describe("interfaces the catalog does not carry", () => {
+  let other: string;
+  let named: LocalBlobs;
+  let store: KV;
+
+  beforeAll(async () => {
+    other = await mkdtemp(join(tmpdir(), "usage-unanswered-absent-"));
+    named = await startLocalBlobs({ directory: other, siteID: "0" });
+    store = usageStore(named.config);
+    const search = searcher(store);
+    await search("203.0.113.1", "search_patterns", "a video call screen with mute and screen sharing");
+    await search("203.0.113.2", "search_components", "Video call");
+    await search("203.0.113.1", "search_components", "I need a pie chart component");
+    // Unanswered without naming one, and answered: neither counts an interface.
+    await search("203.0.113.2", "search_patterns", "holographic keyboard for cats");
+    await search("203.0.113.2", "search_patterns", "sidebar");
+  });
+  afterAll(async () => {
+    await named.stop();
+    await rm(other, { recursive: true, force: true });
+  });
+
+  it("counts the searches that named each one, kept with the query and never with the caller", async () => {
+    const page = join(other, "report.html");
+    const text = (await reportCli(["--month", MONTH, "--dir", other, "--html", page])).stdout;
+    expect(text).toContain(
+      "  interfaces they named that the catalog does not carry, by searches: video call 2, pie chart 1\n",
+    );
+    const { unanswered } = JSON.parse((await reportCli(["--month", MONTH, "--dir", other, "--json"])).stdout);
+    expect(unanswered.absent).toEqual([
+      { interface: "video call", searches: 2 },
+      { interface: "pie chart", searches: 1 },
+    ]);
+    expect(await readFile(page, "utf8")).toMatch(/<td>video call<\/td><td>2<\/td>/);
+
+    const blobs = await dump(store);
+    const records = [...blobs].filter(([k]) => k.startsWith(`queries/${MONTH}/`)).map(([, v]) => JSON.parse(v));
+    expect(records.map((r) => r.absent ?? null).sort()).toEqual([null, "pie chart", "video call", "video call"]);
+    // The events say how the search matched, never what it asked for.
+    for (const [k, v] of blobs) if (k.startsWith("events/")) expect(v).not.toMatch(/video|pie/);
   });
 });
