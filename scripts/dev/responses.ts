@@ -1,9 +1,9 @@
 /**
  * Responses of a served endpoint to a fixed set of requests, for proving that a change kept behaviour:
  * run it before and after, then diff the two files. It speaks only HTTP (fetch), so it needs nothing
- * of the code it checks: every tool in both eras, protocol errors, the page, the server card, the
- * skill, catalog map and preview resources, then every query of tests/relevance/ through both search
- * tools.
+ * of the code it checks: every tool in both eras (validate_component on the code get_component
+ * serves), protocol errors, the page, the server card, the skill, catalog map and preview
+ * resources, then every query of tests/relevance/ through both search tools.
  *
  *   npx tsx scripts/dev/responses.ts --url http://127.0.0.1:8888 --out before.json
  *
@@ -188,8 +188,35 @@ async function send(s: Sent) {
   return { name: s.name, status: res.status, headers, body };
 }
 
+/**
+ * validate_component's calls, on the code get_component serves for a version: the bytes unchanged,
+ * edits the validator parses (a comment added; a hard-coded colour added), and refusals.
+ */
+async function validateCalls(): Promise<Sent[]> {
+  const served = await send({ name: "", ...legacy("tools/call", call("get_component", { pattern_id: "#77" })) });
+  const page = JSON.parse(JSON.parse(served.body as string).result.content[0].text);
+  const { component_code: code, metadata } = page as { component_code: string; metadata: { version_id: string } };
+  // null: no version_id, the active version.
+  const asked = (edit: string, version_id: string | null = metadata.version_id) => ({
+    pattern_id: "#77",
+    ...(version_id === null ? {} : { version_id }),
+    code: edit,
+  });
+  const calls: [string, Record<string, unknown>][] = [
+    ["unchanged", asked(code)],
+    ["comment added", asked(`// adapted\n${code}`, null)],
+    ["colour added", asked(code.replace('className="', 'className="bg-blue-500 '))],
+    ["unknown version", asked(code, "v99")],
+    ["empty code", asked("  ")],
+  ];
+  return calls.flatMap(([what, a]) => [
+    { name: `validate_component ${what} modern`, ...modern("tools/call", call("validate_component", a)) },
+    { name: `validate_component ${what} legacy`, ...legacy("tools/call", call("validate_component", a)) },
+  ]);
+}
+
 const out: unknown[] = [];
-for (const r of requests) out.push(await send(r));
+for (const r of [...requests, ...(await validateCalls())]) out.push(await send(r));
 if (values.queries) {
   const dir = join(ROOT, "tests/relevance");
   for (const file of (await readdir(dir)).filter((f) => f.endsWith(".json")).sort()) {
