@@ -2,8 +2,8 @@
  * The month's unanswered searches (`unanswered/YYYY-MM.json`), folded from query records
  * (queries.ts) apart from the monthly counters, so no blob holds both the queries and the client
  * hashes: per normalized query, how many searches found nothing, how many only some words, and the
- * distinct client-and-query tokens that sent it; per interface the catalog does not carry, how many
- * of those searches named it.
+ * distinct client-and-query tokens that sent it; likewise per interface the catalog does not carry,
+ * in the words the searches named it with.
  */
 import * as z from "zod/mini";
 import "../zod-english.ts";
@@ -28,8 +28,8 @@ export const Unanswered = z.object({
   updated_at: z.nullable(z.string()),
   unreadable: count,
   queries: z.record(z.string(), z.object({ none: count, weak: count, tokens: z.array(z.string()) })),
-  /** Searches by the interface they named that the catalog does not carry (absent-interfaces.txt). */
-  absent: z._default(z.record(z.string(), count), () => ({})),
+  /** The searches that named an interface the catalog does not carry (absent-interfaces.txt), by its words. */
+  absent: z._default(z.record(z.string(), z.object({ searches: count, tokens: z.array(z.string()) })), () => ({})),
   /** Ids of the query records counted above (fold.ts). */
   folded: z.array(z.string()),
 });
@@ -47,10 +47,17 @@ export const emptyUnanswered = (month: string): Unanswered => ({
   folded: [],
 });
 
+const keep = (tokens: string[], token: string | null) => {
+  if (token && !tokens.includes(token)) tokens.push(token);
+};
+
 /** Adds one record (in place); a token is kept once, so its count is the query's distinct clients. */
 export function addQuery(u: Unanswered, r: QueryRecord): void {
   const q = (u.queries[r.query] ??= { none: 0, weak: 0, tokens: [] });
   q[r.kind]++;
-  if (r.token && !q.tokens.includes(r.token)) q.tokens.push(r.token);
-  if (r.absent) u.absent[r.absent] = (u.absent[r.absent] ?? 0) + 1;
+  keep(q.tokens, r.token);
+  if (r.absent === undefined) return;
+  const a = (u.absent[r.absent] ??= { searches: 0, tokens: [] });
+  a.searches++;
+  keep(a.tokens, r.token);
 }

@@ -12,6 +12,7 @@ import { loadCatalog } from "../../lib/fixtures.ts";
 import { readSmokeRecords } from "../smoke/record.ts";
 import { foldPatiently, openUsageStore } from "../usage-store.ts";
 import { renderHtml } from "./html.ts";
+import { interfaceNames } from "./interfaces.ts";
 import { buildReport, renderText } from "./report.ts";
 
 const USAGE =
@@ -64,6 +65,7 @@ export async function usageReport(argv: string[], io: Io = processIo): Promise<n
       unanswered: await readUnanswered(store.kv, args.month),
       smoke: await readSmokeRecords(store.kv, args.month, io.err),
       allQueries: args["all-queries"],
+      interfaceOf: await interfaceNames(),
     });
     const titles = Object.fromEntries((await loadCatalog()).map((e) => [e.id, e.title]));
     if (args.html) await writeFile(args.html, renderHtml(report, titles));

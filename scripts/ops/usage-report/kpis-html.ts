@@ -88,8 +88,8 @@ function unanswered(k: Kpis): string {
     : `<p class="none">No query to list.</p>`;
   const absent = u.absent.length
     ? table(
-        ["Interface the catalog does not carry", "Searches"],
-        u.absent.map((a) => [a.interface, String(a.searches)]),
+        ["Interface the catalog does not carry", "Searches", "Clients (or fewer)"],
+        u.absent.map((a) => [a.interface, String(a.searches), String(a.clients)]),
       )
     : `<p class="none">No search named an interface the catalog does not carry.</p>`;
   return `${summary}${queries}<h3>Interfaces they named that the catalog does not carry</h3>${absent}`;

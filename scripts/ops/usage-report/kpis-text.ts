@@ -65,15 +65,22 @@ function unanswered(k: Kpis): string[] {
     `  searches ${u.searches}: no result ${u.zero_results} (${pct(u.zero_rate)}), best hit only some words ${u.weak} (${pct(u.weak_rate)})`,
     `  queries sent by at least ${u.min_clients} distinct client${u.min_clients === 1 ? "" : "s"}${notListed(u) ? ` (not listed: ${notListed(u)}; --all-queries lists them)` : ""}:`,
   ];
-  const width = Math.max(0, ...u.queries.map((q) => String(q.count).length));
+  const width = Math.max(...u.queries.map((q) => String(q.count).length));
   const queries = u.queries.length
     ? u.queries.map(
         (q) =>
           `    ${String(q.count).padStart(width)}  (${q.clients} client${q.clients === 1 ? "" : "s"}; none ${q.none}, weak ${q.weak})  ${q.query}`,
       )
     : ["    (none)"];
-  const absent = u.absent.length ? u.absent.map((a) => `${a.interface} ${a.searches}`).join(", ") : "(none)";
-  return [...lines, ...queries, `  interfaces they named that the catalog does not carry, by searches: ${absent}`];
+  const absent = u.absent.map(
+    (a) => `    ${a.interface}: ${a.searches} search${a.searches === 1 ? "" : "es"}, ${a.clients} client(s) or fewer`,
+  );
+  return [
+    ...lines,
+    ...queries,
+    "  interfaces they named that the catalog does not carry:",
+    ...(absent.length ? absent : ["    (none)"]),
+  ];
 }
 
 export const renderKpisText = (k: Kpis): string[] => [

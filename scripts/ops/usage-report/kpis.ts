@@ -77,11 +77,12 @@ export interface UnansweredReport {
   /** Queries sent by fewer clients than min_clients: counted above, not listed. */
   hidden: number;
   /**
-   * The interfaces those searches named that the catalog does not carry (absent-interfaces.txt), in
-   * the searches' words ("video call", "video calls"), each with its searches, most first: every one,
-   * whatever its clients (two or three words that match the catalog's own list).
+   * The interfaces those searches named that the catalog does not carry (absent-interfaces.txt), as
+   * the list spells them, most clients first: every one, whatever its clients, since each is a phrase
+   * of the catalog's own list. `clients` counts client-and-query tokens, so a client that named one
+   * interface in two wordings counts twice: it is the distinct clients or more.
    */
-  absent: { interface: string; searches: number }[];
+  absent: { interface: string; searches: number; clients: number }[];
 }
 
 export interface Kpis {
@@ -99,6 +100,8 @@ export interface KpiSources {
   smoke?: SmokeRecord[];
   unanswered?: Unanswered;
   allQueries?: boolean;
+  /** The list's phrase for the words searches named a missing interface with (interfaces.ts); the words without it. */
+  interfaceOf?: (words: string) => string;
   /** The last day counted (YYYY-MM-DD): later days are not known yet. */
   today?: string;
 }
@@ -110,6 +113,21 @@ export function notListed(u: UnansweredReport): string {
     ...(u.hidden ? [`${u.hidden} sent by fewer`] : []),
   ];
   return parts.join(" and ");
+}
+
+/** The searches' missing interfaces, their wordings counted together under the list's phrase. */
+function missingInterfaces(src: KpiSources): UnansweredReport["absent"] {
+  const named = new Map<string, { searches: number; tokens: Set<string> }>();
+  for (const [words, a] of Object.entries(src.unanswered?.absent ?? {})) {
+    const name = src.interfaceOf?.(words) ?? words;
+    const n = named.get(name) ?? { searches: 0, tokens: new Set<string>() };
+    n.searches += a.searches;
+    for (const t of a.tokens) n.tokens.add(t);
+    named.set(name, n);
+  }
+  return [...named]
+    .map(([name, n]) => ({ interface: name, searches: n.searches, clients: n.tokens.size }))
+    .sort((a, b) => b.clients - a.clients || b.searches - a.searches || (a.interface < b.interface ? -1 : 1));
 }
 
 const share = (n: number, d: number) => (d ? Math.round((n / d) * 10000) / 10000 : null);
@@ -125,7 +143,7 @@ export function buildKpis(m: Monthly, src: KpiSources = {}): Kpis {
   const matched = runs.reduce((s, r) => s + r.hashes_matched, 0);
   const c = m.chatbot;
   const v = m.validations;
-  const parsed = (v.function ?? 0) + (v.isolate ?? 0);
+  const [byFunction, inIsolate] = [v.function ?? 0, v.isolate ?? 0];
   const searches = Object.values(m.searches).reduce((s, n) => s + n, 0);
   const zero = m.searches.none ?? 0;
   const weak = m.searches.some_words ?? 0;
@@ -152,10 +170,10 @@ export function buildKpis(m: Monthly, src: KpiSources = {}): Kpis {
     },
     validations: {
       calls: Object.values(v).reduce((s, n) => s + n, 0),
-      function: v.function ?? 0,
-      isolate: v.isolate ?? 0,
+      function: byFunction,
+      isolate: inIsolate,
       unchanged: v.unchanged ?? 0,
-      isolate_rate: share(v.isolate ?? 0, parsed),
+      isolate_rate: share(inIsolate, byFunction + inIsolate),
     },
     unanswered: {
       searches,
@@ -167,9 +185,7 @@ export function buildKpis(m: Monthly, src: KpiSources = {}): Kpis {
       queries: shown,
       more: listed.length - shown.length,
       hidden: all.length - listed.length,
-      absent: Object.entries(src.unanswered?.absent ?? {})
-        .map(([name, searches]) => ({ interface: name, searches }))
-        .sort((a, b) => b.searches - a.searches || (a.interface < b.interface ? -1 : 1)),
+      absent: missingInterfaces(src),
     },
   };
 }

@@ -65,25 +65,25 @@ describe("foldMonth", () => {
   });
 
   it("counts successful validate_component calls by where the edit was parsed, onto a blob from before the count", async () => {
-    // A monthly blob written before `validations` existed: it reads with the count empty.
-    const { validations: _, ...older } = emptyMonthly(MONTH);
+    // Two calls folded into a monthly blob written before `validations` existed (the field taken out).
+    await seedEvents(kv, MONTH, 2, () => ({ tool: "get_component" }));
+    await foldMonth(kv, MONTH);
+    const { validations: _, ...older } = await readMonthly(kv, MONTH);
     await kv.set(keys.monthly(MONTH), new TextEncoder().encode(JSON.stringify(older)));
     expect((await readMonthly(kv, MONTH)).validations).toEqual({});
+
     const by = ["function", "function", "function", "isolate", undefined, undefined, "function"];
-    await seedEvents(kv, MONTH, by.length + 1, (i) =>
-      i < by.length
-        ? {
-            tool: "validate_component",
-            validated_by: by[i],
-            // A failed call (an unknown version, say) is not a validation, wherever it ran.
-            status: i === by.length - 1 ? "version_not_found" : "ok",
-          }
-        : { tool: "get_component" },
-    );
-    await foldMonth(kv, MONTH);
+    await seedEvents(kv, MONTH, by.length, (i) => ({
+      tool: "validate_component",
+      validated_by: by[i],
+      // A failed call (an unknown version, say) is not a validation, wherever it ran.
+      status: i === by.length - 1 ? "version_not_found" : "ok",
+    }));
+    expect(await foldMonth(kv, MONTH)).toMatchObject({ added: 7 });
     const m = await readMonthly(kv, MONTH);
     expect(m.validations).toEqual({ function: 3, isolate: 1, unchanged: 2 });
-    expect(m.by_tool).toEqual({ validate_component: 7, get_component: 1 });
+    expect(m.by_tool).toEqual({ get_component: 2, validate_component: 7 });
+    expect(m.calls).toBe(9);
   });
 
   it("is idempotent: a second run writes nothing and the blob stays byte-identical", async () => {

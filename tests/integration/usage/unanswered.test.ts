@@ -10,6 +10,7 @@ import { type LocalBlobs, startLocalBlobs } from "../../../scripts/local/blobs.t
 import type { KV } from "../../../src/storage/blobs.ts";
 import { monthOf } from "../../../src/usage/event.ts";
 import { foldMonth } from "../../../src/usage/fold.ts";
+import { unansweredKey } from "../../../src/usage/unanswered.ts";
 import { createUsageRecorder } from "../../../src/usage/recorder.ts";
 import { testApp } from "../../helpers/app.ts";
 import { TOP_QUERIES } from "../../../scripts/ops/usage-report/kpis.ts";
@@ -89,6 +90,7 @@ describe("unanswered searches", () => {
     expect(text).toMatch(/3 +\(2 clients; none 3, weak 0\) +holographic keyboard for cats/);
     expect(text).not.toContain("date picker for submarines");
     expect(text).toContain("(not listed: 2 sent by fewer; --all-queries lists them)");
+    expect(text).toContain("  interfaces they named that the catalog does not carry:\n    (none)\n");
   });
 
   it("keeps the query apart from the client hash, and no e-mail address reaches the store", async () => {
@@ -191,6 +193,7 @@ describe("the top 20, and --all-queries", () => {
     expect(html).toContain("not listed: 5 more past the top 20 and 1 sent by fewer (--all-queries lists them)");
     expect(html).toContain(queries[19]);
     expect(html).not.toContain(queries[20]);
+    expect(html).toContain("No search named an interface the catalog does not carry.");
   });
 
   it("--all-queries lists all 25, and the 26th that one client sent once", async () => {
@@ -214,9 +217,14 @@ describe("interfaces the catalog does not carry", () => {
     other = await mkdtemp(join(tmpdir(), "usage-unanswered-absent-"));
     named = await startLocalBlobs({ directory: other, siteID: "0" });
     store = usageStore(named.config);
+    // The month's unanswered blob as written before it counted interfaces: the fold adds onto it.
+    const older = { v: 1, month: MONTH, updated_at: null, unreadable: 0, queries: {}, folded: [] };
+    await store.set(unansweredKey(MONTH), JSON.stringify(older));
     const search = searcher(store);
+    // One client asks twice in the same words, another in its own: one interface, two clients.
     await search("203.0.113.1", "search_patterns", "a video call screen with mute and screen sharing");
-    await search("203.0.113.2", "search_components", "Video call");
+    await search("203.0.113.1", "search_patterns", "a video call screen with mute and screen sharing");
+    await search("203.0.113.2", "search_components", "Video calls");
     await search("203.0.113.1", "search_components", "I need a pie chart component");
     // Unanswered without naming one, and answered: neither counts an interface.
     await search("203.0.113.2", "search_patterns", "holographic keyboard for cats");
@@ -227,22 +235,31 @@ describe("interfaces the catalog does not carry", () => {
     await rm(other, { recursive: true, force: true });
   });
 
-  it("counts the searches that named each one, kept with the query and never with the caller", async () => {
+  it("counts each under the list's phrase, whatever the wording, kept with the query and never with the caller", async () => {
     const page = join(other, "report.html");
     const text = (await reportCli(["--month", MONTH, "--dir", other, "--html", page])).stdout;
     expect(text).toContain(
-      "  interfaces they named that the catalog does not carry, by searches: video call 2, pie chart 1\n",
+      "  interfaces they named that the catalog does not carry:\n" +
+        "    video call: 3 searches, 2 client(s) or fewer\n" +
+        "    pie chart: 1 search, 1 client(s) or fewer\n",
     );
     const { unanswered } = JSON.parse((await reportCli(["--month", MONTH, "--dir", other, "--json"])).stdout);
     expect(unanswered.absent).toEqual([
-      { interface: "video call", searches: 2 },
-      { interface: "pie chart", searches: 1 },
+      { interface: "video call", searches: 3, clients: 2 },
+      { interface: "pie chart", searches: 1, clients: 1 },
     ]);
-    expect(await readFile(page, "utf8")).toMatch(/<td>video call<\/td><td>2<\/td>/);
+    expect(await readFile(page, "utf8")).toMatch(/<td>video call<\/td><td>3<\/td><td>2<\/td>/);
 
     const blobs = await dump(store);
     const records = [...blobs].filter(([k]) => k.startsWith(`queries/${MONTH}/`)).map(([, v]) => JSON.parse(v));
-    expect(records.map((r) => r.absent ?? null).sort()).toEqual([null, "pie chart", "video call", "video call"]);
+    // The words each search named it with; the review counts them under the list's phrase.
+    expect(records.map((r) => r.absent ?? null).sort()).toEqual([
+      null,
+      "pie chart",
+      "video call",
+      "video call",
+      "video calls",
+    ]);
     // The events say how the search matched, never what it asked for.
     for (const [k, v] of blobs) if (k.startsWith("events/")) expect(v).not.toMatch(/video|pie/);
   });
