@@ -88,7 +88,7 @@ function unanswered(k: Kpis): string {
     : `<p class="none">No query to list.</p>`;
   const absent = u.absent.length
     ? table(
-        ["Interface the catalog does not carry", "Searches", "Clients (or fewer)"],
+        ["Interface the catalog does not carry", "Searches", "Clients (at most)"],
         u.absent.map((a) => [a.interface, String(a.searches), String(a.clients)]),
       )
     : `<p class="none">No search named an interface the catalog does not carry.</p>`;

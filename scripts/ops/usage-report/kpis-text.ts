@@ -73,7 +73,8 @@ function unanswered(k: Kpis): string[] {
       )
     : ["    (none)"];
   const absent = u.absent.map(
-    (a) => `    ${a.interface}: ${a.searches} search${a.searches === 1 ? "" : "es"}, ${a.clients} client(s) or fewer`,
+    (a) =>
+      `    ${a.interface}: ${a.searches} search${a.searches === 1 ? "" : "es"}, at most ${a.clients} client${a.clients === 1 ? "" : "s"}`,
   );
   return [
     ...lines,

@@ -240,8 +240,8 @@ describe("interfaces the catalog does not carry", () => {
     const text = (await reportCli(["--month", MONTH, "--dir", other, "--html", page])).stdout;
     expect(text).toContain(
       "  interfaces they named that the catalog does not carry:\n" +
-        "    video call: 3 searches, 2 client(s) or fewer\n" +
-        "    pie chart: 1 search, 1 client(s) or fewer\n",
+        "    video call: 3 searches, at most 2 clients\n" +
+        "    pie chart: 1 search, at most 1 client\n",
     );
     const { unanswered } = JSON.parse((await reportCli(["--month", MONTH, "--dir", other, "--json"])).stdout);
     expect(unanswered.absent).toEqual([
