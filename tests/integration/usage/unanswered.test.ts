@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type LocalBlobs, startLocalBlobs } from "../../../scripts/local/blobs.ts";
+import { startLocalBlobs } from "../../../scripts/local/blobs.ts";
 import type { KV } from "../../../src/storage/blobs.ts";
 import { monthOf } from "../../../src/usage/event.ts";
 import { foldMonth } from "../../../src/usage/fold.ts";
@@ -19,8 +19,23 @@ import { dump, reportCli, toolCall, usageStore } from "../../helpers/usage.ts";
 const MONTH = monthOf(new Date());
 const EMAIL = "jane.doe@example.com";
 
+/** A local Blobs server over a directory of its own (the review reads it by --dir), and its usage store. */
+async function ownStore(name: string) {
+  const dir = await mkdtemp(join(tmpdir(), `usage-unanswered-${name}-`));
+  const server = await startLocalBlobs({ directory: dir, siteID: "0" });
+  return {
+    dir,
+    store: usageStore(server.config),
+    async remove() {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+type OwnStore = Awaited<ReturnType<typeof ownStore>>;
+
+let main: OwnStore;
 let dir: string;
-let server: LocalBlobs;
 let kv: KV;
 
 /** The real app recording into `store`; `search` sends one tool call from `ip`. */
@@ -35,9 +50,8 @@ function searcher(store: KV, recordQueries?: boolean) {
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "usage-unanswered-"));
-  server = await startLocalBlobs({ directory: dir, siteID: "0" });
-  kv = usageStore(server.config);
+  main = await ownStore("main");
+  ({ dir, store: kv } = main);
   const search = searcher(kv);
   // Two clients find nothing for the same query; one finds nothing for another.
   await search("203.0.113.1", "search_patterns", "Holographic keyboard   for CATS");
@@ -50,10 +64,7 @@ beforeAll(async () => {
   await search("203.0.113.3", "search_patterns", "sidebar");
   await search("203.0.113.3", "search_components", "drag and drop");
 });
-afterAll(async () => {
-  await server.stop();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => main.remove());
 
 describe("unanswered searches", () => {
   it("counts searches with no result and with only some words, and their share of searches", async () => {
@@ -129,10 +140,8 @@ describe("unanswered searches", () => {
   });
 
   it("with query recording off, stores no query, and still counts the searches", async () => {
-    const other = await mkdtemp(join(tmpdir(), "usage-unanswered-off-"));
-    const off = await startLocalBlobs({ directory: other, siteID: "0" });
+    const { dir: other, store, remove } = await ownStore("off");
     try {
-      const store = usageStore(off.config);
       const search = searcher(store, false);
       await search("203.0.113.1", "search_patterns", "holographic keyboard for cats");
       await search("203.0.113.2", "search_patterns", "holographic keyboard for cats");
@@ -143,33 +152,29 @@ describe("unanswered searches", () => {
       const { unanswered } = JSON.parse((await reportCli(["--month", MONTH, "--json", "--dir", other])).stdout);
       expect(unanswered).toMatchObject({ searches: 3, zero_results: 3, queries: [], hidden: 0, absent: [] });
     } finally {
-      await off.stop();
-      await rm(other, { recursive: true, force: true });
+      await remove();
     }
   });
 });
 
 describe("the top 20, and --all-queries", () => {
+  let many: OwnStore;
   let other: string;
-  let many: LocalBlobs;
   // Nonsense words: every search finds nothing, or only some words, and keeps its query.
   const queries = Array.from({ length: 25 }, (_, i) => `xyzzy plugh quux ${String(i + 1).padStart(2, "0")}`);
   const once = "xyzzy plugh quux lonely";
 
   beforeAll(async () => {
-    other = await mkdtemp(join(tmpdir(), "usage-unanswered-top-"));
-    many = await startLocalBlobs({ directory: other, siteID: "0" });
-    const search = searcher(usageStore(many.config));
+    many = await ownStore("top");
+    other = many.dir;
+    const search = searcher(many.store);
     for (const q of queries) {
       await search("203.0.113.1", "search_patterns", q);
       await search("203.0.113.2", "search_patterns", q);
     }
     await search("203.0.113.3", "search_patterns", once);
   });
-  afterAll(async () => {
-    await many.stop();
-    await rm(other, { recursive: true, force: true });
-  });
+  afterAll(() => many.remove());
 
   it("25 queries of two clients each: the report lists 20 and says 5 more, in JSON, text and HTML", async () => {
     expect(TOP_QUERIES).toBe(20);
@@ -209,14 +214,13 @@ describe("the top 20, and --all-queries", () => {
 });
 
 describe("interfaces the catalog does not carry", () => {
+  let named: OwnStore;
   let other: string;
-  let named: LocalBlobs;
   let store: KV;
 
   beforeAll(async () => {
-    other = await mkdtemp(join(tmpdir(), "usage-unanswered-absent-"));
-    named = await startLocalBlobs({ directory: other, siteID: "0" });
-    store = usageStore(named.config);
+    named = await ownStore("absent");
+    ({ dir: other, store } = named);
     // The month's unanswered blob as written before it counted interfaces: the fold adds onto it.
     const older = { v: 1, month: MONTH, updated_at: null, unreadable: 0, queries: {}, folded: [] };
     await store.set(unansweredKey(MONTH), JSON.stringify(older));
@@ -230,10 +234,7 @@ describe("interfaces the catalog does not carry", () => {
     await search("203.0.113.2", "search_patterns", "holographic keyboard for cats");
     await search("203.0.113.2", "search_patterns", "sidebar");
   });
-  afterAll(async () => {
-    await named.stop();
-    await rm(other, { recursive: true, force: true });
-  });
+  afterAll(() => named.remove());
 
   it("counts each under the list's phrase, whatever the wording, kept with the query and never with the caller", async () => {
     const page = join(other, "report.html");
